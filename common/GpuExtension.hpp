@@ -1,0 +1,47 @@
+#pragma once
+// The one TLM extension the model attaches to its payloads: the GPU-side facts a NoC, L2 or
+// DRAM model (ours or a user's) may want, without parsing addresses. Owned by the payload pool
+// (one per pooled payload, reused), so it is never auto-deleted.
+#include <cstdint>
+
+#include <tlm>
+
+namespace gpusim {
+
+enum class AccessKind : uint8_t { Read, Write, Writeback };
+
+inline const char* accessKindName(AccessKind k) {
+    switch (k) {
+    case AccessKind::Read: return "read";
+    case AccessKind::Write: return "write";
+    case AccessKind::Writeback: return "writeback";
+    }
+    return "?";
+}
+
+struct GpuExtension : tlm::tlm_extension<GpuExtension> {
+    uint64_t requestId = 0;   // unique per run; the answer carries the same id
+    int smId = -1;            // originating SM, -1 for L2-originated traffic
+    int warpId = -1;
+    uint64_t pc = 0;
+    AccessKind kind = AccessKind::Read;
+    int partition = -1;       // destination memory partition (address map)
+    int srcPort = -1;         // set by the NoC: the input port the request came from
+    uint32_t bytes = 0;       // payload bytes that matter (a store's touched bytes)
+    uint64_t issueTime = 0;   // ps, when the originator sent it
+    bool l2Hit = false;       // set by the L2 on the answer, for statistics
+
+    tlm_extension_base* clone() const override { return new GpuExtension(*this); }
+    void copy_from(const tlm_extension_base& other) override {
+        *this = static_cast<const GpuExtension&>(other);
+    }
+};
+
+inline GpuExtension& gpuExt(tlm::tlm_generic_payload& p) {
+    GpuExtension* e = nullptr;
+    p.get_extension(e);
+    if (!e) throw std::logic_error("payload without GpuExtension");
+    return *e;
+}
+
+} // namespace gpusim

@@ -1,0 +1,97 @@
+#pragma once
+// Statistics registry: every statistic has a hierarchical dotted name ("sm3.l1d.misses",
+// "l2.slice2.hits", "noc.req.packets") and a description. Counters, averages and histograms;
+// dumped as JSON (flat, sorted by name, so output is deterministic) and read back by name in
+// tests and in the end-of-run summary. Units keep references to their stats and update them in
+// plain C++ on the hot path; the registry is only walked at the end.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <boost/histogram.hpp>
+#include <nlohmann/json.hpp>
+
+namespace gpusim {
+
+class Stat {
+public:
+    explicit Stat(std::string desc) : desc_(std::move(desc)) {}
+    virtual ~Stat() = default;
+    virtual nlohmann::json toJson() const = 0;
+    // The single number the summary and comparisons use (count, mean, ...).
+    virtual double value() const = 0;
+    const std::string& description() const { return desc_; }
+
+private:
+    std::string desc_;
+};
+
+class Counter : public Stat {
+public:
+    using Stat::Stat;
+    void inc(uint64_t n = 1) { v_ += n; }
+    uint64_t get() const { return v_; }
+    nlohmann::json toJson() const override { return v_; }
+    double value() const override { return double(v_); }
+
+private:
+    uint64_t v_ = 0;
+};
+
+// Mean of samples (e.g. average load latency); JSON holds mean, count, sum, min, max.
+class Average : public Stat {
+public:
+    using Stat::Stat;
+    void sample(double x);
+    uint64_t count() const { return n_; }
+    double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
+    nlohmann::json toJson() const override;
+    double value() const override { return mean(); }
+
+private:
+    uint64_t n_ = 0;
+    double sum_ = 0, min_ = 0, max_ = 0;
+};
+
+// Fixed-width buckets over [0, buckets*width) plus an overflow bin (boost::histogram), with
+// exact count/sum/min/max kept beside it; percentiles are read off the buckets (upper edge).
+class Histogram : public Stat {
+public:
+    Histogram(std::string desc, double width, unsigned buckets);
+    void sample(double x);
+    uint64_t count() const { return n_; }
+    double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
+    double percentile(double p) const;
+    nlohmann::json toJson() const override;
+    double value() const override { return mean(); }
+
+private:
+    using Axis = boost::histogram::axis::regular<double>;
+    boost::histogram::histogram<std::tuple<Axis>> h_;
+    uint64_t n_ = 0;
+    double sum_ = 0, min_ = 0, max_ = 0;
+};
+
+class StatRegistry {
+public:
+    Counter& counter(const std::string& name, const std::string& desc);
+    Average& average(const std::string& name, const std::string& desc);
+    Histogram& histogram(const std::string& name, const std::string& desc, double width,
+                         unsigned buckets);
+
+    const Stat* find(const std::string& name) const;
+    // Value of a stat by name; throws std::out_of_range if it does not exist.
+    double get(const std::string& name) const;
+    // Sum of value() over every stat whose name matches prefix*suffix (e.g. "sm", ".l1d.misses").
+    double sum(const std::string& prefix, const std::string& suffix) const;
+    nlohmann::json toJson() const;
+    const std::map<std::string, std::unique_ptr<Stat>>& all() const { return stats_; }
+
+private:
+    template <class T, class... A>
+    T& make(const std::string& name, A&&... args);
+    std::map<std::string, std::unique_ptr<Stat>> stats_;
+};
+
+} // namespace gpusim

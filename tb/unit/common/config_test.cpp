@@ -1,0 +1,126 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "common/Config.hpp"
+
+using namespace gpusim;
+
+namespace {
+
+ParamSchema schema() {
+    ParamSchema s;
+    s.addInt("l1d.size_bytes", 32768, "bytes", 1024, 1 << 20, "L1D capacity")
+        .addInt("l1d.line_bytes", 128, "bytes", 32, 256, "line")
+        .addInt("l1d.ways", 8, "", 1, 64, "assoc")
+        .addDouble("sm.clock_mhz", 1400, "MHz", 1, 10000, "clock")
+        .addBool("sim.check", false, "check")
+        .addEnum("l1d.alloc", "on-miss", {"on-miss", "on-fill"}, "policy")
+        .addCheck([](const Config& c) {
+            if (c.getInt("l1d.size_bytes") % (c.getInt("l1d.line_bytes") * c.getInt("l1d.ways")))
+                c.fail("l1d.size_bytes", "not divisible by line x ways");
+        });
+    return s;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    auto p = std::filesystem::temp_directory_path() / name;
+    std::ofstream(p) << text;
+    return p.string();
+}
+
+std::string errorOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(Config, DefaultsAndTypedGetters) {
+    auto s = schema();
+    Config c(s);
+    EXPECT_EQ(c.getInt("l1d.ways"), 8);
+    EXPECT_DOUBLE_EQ(c.getDouble("sm.clock_mhz"), 1400.0);
+    EXPECT_FALSE(c.getBool("sim.check"));
+    EXPECT_EQ(c.getString("l1d.alloc"), "on-miss");
+    EXPECT_EQ(c.origin("l1d.ways"), "default");
+}
+
+TEST(Config, LoadsNestedAndDottedKeys) {
+    auto s = schema();
+    Config c(s);
+    auto f = writeTemp("cfg_ok.json",
+                       R"({"name":"t","params":{"l1d":{"ways":4},"sm.clock_mhz":700}})");
+    c.loadFile(f);
+    EXPECT_EQ(c.getInt("l1d.ways"), 4);
+    EXPECT_DOUBLE_EQ(c.getDouble("sm.clock_mhz"), 700.0);
+    EXPECT_EQ(c.platformName(), "t");
+    EXPECT_EQ(c.origin("l1d.ways"), f);
+}
+
+TEST(Config, RejectsUnknownKeyNamingFileAndKey) {
+    auto s = schema();
+    Config c(s);
+    auto f = writeTemp("cfg_unknown.json", R"({"params":{"l1d":{"wayz":4}}})");
+    EXPECT_EQ(errorOf([&] { c.loadFile(f); }),
+              f + ": l1d.wayz: unknown parameter (see `gpusim config`)");
+}
+
+TEST(Config, RejectsWrongTypeAndRange) {
+    auto s = schema();
+    Config c(s);
+    EXPECT_EQ(errorOf([&] { c.setFromString("l1d.ways=abc"); }),
+              "--set: l1d.ways: cannot parse 'abc' as integer");
+    EXPECT_EQ(errorOf([&] { c.setFromString("l1d.ways=0"); }),
+              "--set: l1d.ways: 0 is out of range 1 .. 64");
+    EXPECT_EQ(errorOf([&] { c.setFromString("l1d.ways=2.5"); }),
+              "--set: l1d.ways: expected an integer, got 2.5");
+    EXPECT_EQ(errorOf([&] { c.setFromString("sim.check=1"); }),
+              "--set: sim.check: expected true or false, got 1");
+    EXPECT_EQ(errorOf([&] { c.setFromString("l1d.alloc=lazy"); }),
+              "--set: l1d.alloc: 'lazy' is not one of: on-miss, on-fill");
+    EXPECT_EQ(errorOf([&] { c.setFromString("novalue"); }), "--set: 'novalue': expected key=value");
+}
+
+TEST(Config, CrossChecksNameTheOrigin) {
+    auto s = schema();
+    Config c(s);
+    c.setFromString("l1d.size_bytes=3000");
+    EXPECT_EQ(errorOf([&] { c.validate(); }), "--set: l1d.size_bytes: not divisible by line x ways");
+}
+
+TEST(Config, RejectsMalformedFiles) {
+    auto s = schema();
+    Config c(s);
+    auto bad = writeTemp("cfg_bad.json", "{ not json");
+    EXPECT_EQ(errorOf([&] { c.loadFile(bad); }), bad + ": not a valid JSON object");
+    EXPECT_EQ(errorOf([&] { c.loadFile("/nonexistent/x.json"); }),
+              "/nonexistent/x.json: cannot open platform file");
+    auto top = writeTemp("cfg_top.json", R"({"parms":{}})");
+    EXPECT_NE(errorOf([&] { c.loadFile(top); }).find(": parms: unknown top-level key"),
+              std::string::npos);
+}
+
+TEST(Config, BaseFileIsLoadedFirstThenOverridden) {
+    auto s = schema();
+    Config c(s);
+    writeTemp("cfgbase.json", R"({"name":"cfgbase","params":{"l1d.ways":4,"sm.clock_mhz":700}})");
+    auto derived = writeTemp("cfgderived.json",
+                             R"({"name":"d","base":"cfgbase","params":{"l1d.ways":16}})");
+    c.loadFile(derived);
+    EXPECT_EQ(c.getInt("l1d.ways"), 16);
+    EXPECT_DOUBLE_EQ(c.getDouble("sm.clock_mhz"), 700.0);
+    EXPECT_EQ(c.platformName(), "d");
+}
+
+TEST(Config, MarkdownListsEveryParameter) {
+    auto s = schema();
+    auto md = s.markdown();
+    for (const auto& [name, d] : s.all()) EXPECT_NE(md.find("`" + name + "`"), std::string::npos);
+    EXPECT_NE(md.find("| `l1d.ways` | integer | 8 |  | 1 .. 64 | assoc |"), std::string::npos);
+}

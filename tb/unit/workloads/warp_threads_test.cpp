@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include "workloads/WarpThreads.hpp"
+
+using namespace gpusim;
+
+namespace {
+KernelInfo info1d(unsigned grid, unsigned block) {
+    KernelInfo k;
+    k.grid.x = grid;
+    k.block.x = block;
+    return k;
+}
+} // namespace
+
+TEST(WarpThreads, FullWarpOfOneDimensionalBlock) {
+    WarpThreads t(info1d(4, 256), 2, 3);  // block 2, threads 96..127
+    EXPECT_EQ(t.existMask(), 0xffffffffu);
+    EXPECT_EQ(t.blockIdx().x, 2u);
+    EXPECT_EQ(t.threadIdx(0).x, 96u);
+    EXPECT_EQ(t.globalX(0), 2u * 256 + 96);
+    EXPECT_EQ(t.globalX(31), 2u * 256 + 127);
+}
+
+TEST(WarpThreads, BlockNotMultipleOfWarpLeavesLanesMissing) {
+    WarpThreads t(info1d(1, 40), 0, 1);  // threads 32..39 exist
+    EXPECT_EQ(t.existMask(), 0xffu);
+}
+
+TEST(WarpThreads, LanesWhereOnlyConsidersExistingLanes) {
+    WarpThreads t(info1d(1, 40), 0, 1);
+    EXPECT_EQ(t.lanesWhere([](unsigned) { return true; }), 0xffu);
+    EXPECT_EQ(t.lanesWhere([&](unsigned lane) { return t.globalX(lane) < 34; }), 0x3u);
+}
+
+TEST(WarpThreads, TwoDimensionalMappingIsXFastest) {
+    KernelInfo k;
+    k.grid = {3, 2, 1};
+    k.block = {16, 16, 1};
+    WarpThreads t(k, 4, 1);  // ctaId 4 -> blockIdx (1, 1); warp 1 = threads 32..63 -> y 2..3
+    EXPECT_EQ(t.blockIdx().x, 1u);
+    EXPECT_EQ(t.blockIdx().y, 1u);
+    EXPECT_EQ(t.threadIdx(0).x, 0u);
+    EXPECT_EQ(t.threadIdx(0).y, 2u);
+    EXPECT_EQ(t.threadIdx(17).x, 1u);
+    EXPECT_EQ(t.threadIdx(17).y, 3u);
+    EXPECT_EQ(t.globalX(17), 16u + 1);
+    EXPECT_EQ(t.globalY(17), 16u + 3);
+}
+
+TEST(WarpThreads, ThreeDimensionalGridIndex) {
+    KernelInfo k;
+    k.grid = {2, 3, 4};
+    k.block = {32, 1, 1};
+    WarpThreads t(k, 2 * 3 * 2 + 2 * 1 + 1, 0);  // (x, y, z) = (1, 1, 2)
+    EXPECT_EQ(t.blockIdx().x, 1u);
+    EXPECT_EQ(t.blockIdx().y, 1u);
+    EXPECT_EQ(t.blockIdx().z, 2u);
+}

@@ -1,0 +1,107 @@
+#pragma once
+// Constructors for the warp instructions built-in kernels yield, one per instruction class, so
+// kernel code states only what differs between instructions (PC, mask, registers, addresses).
+//
+// Each returns a small description, not a WarpInstruction: `co_yield` in a WarpProgram writes the
+// description straight into the SM's instruction (writeTo), so a ~330-byte instruction is
+// neither zero-initialised nor copied per pull. A description also converts to a
+// WarpInstruction for code and tests that want a value.
+//
+// Memory operations take a lane -> address function evaluated for active lanes; inactive lanes'
+// addresses are written as 0. Non-memory instructions leave `addr` untouched: the SM reads
+// addresses only of active lanes of memory instructions.
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+
+#include "workloads/WarpInstruction.hpp"
+
+namespace gpusim {
+
+// SASS encodes one instruction in 16 bytes (Volta onward, and what Accel-Sim traces show), so
+// static instruction k of a kernel sits at PC k * 16.
+inline constexpr uint64_t kSassInstructionBytes = 16;
+constexpr uint64_t sassPc(unsigned staticIndex) { return uint64_t(staticIndex) * kSassInstructionBytes; }
+
+namespace inst {
+
+// A short register list written `{r4, r5}`. Not std::initializer_list: GCC 12 miscompiles an
+// initializer_list temporary inside a co_yield operand ("array used as initializer").
+struct Regs {
+    static constexpr unsigned kMax = 4;  // FFMA-class instructions read at most 3, plus a predicate
+    std::array<uint16_t, kMax> reg{kNoReg, kNoReg, kNoReg, kNoReg};
+    uint8_t count = 0;
+
+    constexpr Regs() = default;
+    template <class... R>
+        requires(sizeof...(R) >= 1 && sizeof...(R) <= kMax)
+    constexpr Regs(R... regs) : reg{static_cast<uint16_t>(regs)...}, count(sizeof...(R)) {}
+};
+
+// An instruction without memory access (ALU, SFU, barrier, exit).
+struct Plain {
+    uint64_t pc;
+    OpClass op;
+    uint32_t mask;
+    Regs dst, src;
+
+    void writeTo(WarpInstruction& in) const {
+        if (dst.count > in.dst.size())
+            throw std::logic_error("built-in kernel: instruction has too many destination registers");
+        in.pc = pc;
+        in.op = op;
+        in.space = MemSpace::Global;
+        in.activeMask = mask;
+        in.numDst = dst.count;
+        in.numSrc = src.count;
+        in.dst = {dst.reg[0], dst.reg[1]};
+        in.src = src.reg;
+        in.accessBytes = 0;
+    }
+    operator WarpInstruction() const {
+        WarpInstruction in;
+        writeTo(in);
+        return in;
+    }
+};
+
+template <class AddrOfLane>
+struct Memory {
+    Plain base;
+    MemSpace space;
+    uint8_t bytes;
+    AddrOfLane addrOfLane;
+
+    void writeTo(WarpInstruction& in) const {
+        base.writeTo(in);
+        in.space = space;
+        in.accessBytes = bytes;
+        for (unsigned lane = 0; lane < kWarpSize; ++lane)
+            in.addr[lane] = (base.mask >> lane & 1u) ? addrOfLane(lane) : 0;
+    }
+    operator WarpInstruction() const {
+        WarpInstruction in;
+        writeTo(in);
+        return in;
+    }
+};
+
+inline Plain alu(uint64_t pc, uint32_t mask, Regs dst, Regs src) { return {pc, OpClass::Alu, mask, dst, src}; }
+inline Plain sfu(uint64_t pc, uint32_t mask, Regs dst, Regs src) { return {pc, OpClass::Sfu, mask, dst, src}; }
+inline Plain barrier(uint64_t pc, uint32_t mask) { return {pc, OpClass::Barrier, mask, {}, {}}; }
+inline Plain exit(uint64_t pc, uint32_t mask) { return {pc, OpClass::Exit, mask, {}, {}}; }
+
+template <class AddrOfLane>
+Memory<AddrOfLane> load(uint64_t pc, uint32_t mask, Regs dst, Regs src, uint8_t bytes, AddrOfLane addrOfLane,
+                        MemSpace space = MemSpace::Global) {
+    return {{pc, OpClass::Load, mask, dst, src}, space, bytes, addrOfLane};
+}
+// A store's sources are its address and data registers; it writes no register.
+template <class AddrOfLane>
+Memory<AddrOfLane> store(uint64_t pc, uint32_t mask, Regs src, uint8_t bytes, AddrOfLane addrOfLane,
+                         MemSpace space = MemSpace::Global) {
+    return {{pc, OpClass::Store, mask, {}, src}, space, bytes, addrOfLane};
+}
+
+} // namespace inst
+} // namespace gpusim

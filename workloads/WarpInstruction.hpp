@@ -1,0 +1,39 @@
+#pragma once
+// One warp instruction as the SM sees it: what a trace line or a built-in kernel produces.
+// Register numbers are per-thread architectural registers (the scoreboard tracks them per warp);
+// memory operations carry one address per active lane.
+#include <array>
+#include <cstdint>
+
+namespace gpusim {
+
+enum class OpClass : uint8_t {
+    Alu,      // integer/FP pipeline (FFMA, IADD, ISETP, BRA, MOV, ...)
+    Sfu,      // special-function unit (MUFU: sin, rcp, ...)
+    Load,     // memory read
+    Store,    // memory write
+    Barrier,  // __syncthreads (BAR.SYNC)
+    Exit      // end of the warp
+};
+
+enum class MemSpace : uint8_t { Global, Shared, Local };
+
+inline constexpr unsigned kWarpSize = 32;
+inline constexpr uint16_t kNoReg = 0xffff;
+
+struct WarpInstruction {
+    uint64_t pc = 0;
+    OpClass op = OpClass::Alu;
+    MemSpace space = MemSpace::Global;
+    uint32_t activeMask = 0;              // bit i = lane i executes
+    uint8_t numDst = 0, numSrc = 0;
+    std::array<uint16_t, 2> dst{kNoReg, kNoReg};
+    std::array<uint16_t, 4> src{kNoReg, kNoReg, kNoReg, kNoReg};
+    uint8_t accessBytes = 0;              // bytes per lane for Load/Store (1, 2, 4, 8, 16)
+    std::array<uint64_t, kWarpSize> addr{};  // per-lane byte address, valid for active lanes
+
+    bool isMemory() const { return op == OpClass::Load || op == OpClass::Store; }
+    unsigned activeLanes() const { return static_cast<unsigned>(__builtin_popcount(activeMask)); }
+};
+
+} // namespace gpusim

@@ -1,0 +1,70 @@
+#pragma once
+// Which CUDA threads one warp holds: blockIdx, each lane's threadIdx and the lanes that exist
+// (a block whose size is not a multiple of 32 leaves the last warp partly empty). Built-in
+// kernels derive their per-lane indices, masks and addresses from this, exactly as the CUDA
+// source does from blockIdx/threadIdx.
+// Models the hardware's thread-to-warp mapping: threads linearised x fastest, then y, then z,
+// 32 consecutive threads per warp; blocks linearised the same way from the CTA id.
+#include <array>
+#include <cstdint>
+
+#include "workloads/Kernel.hpp"
+#include "workloads/WarpInstruction.hpp"
+
+namespace gpusim {
+
+class WarpThreads {
+public:
+    WarpThreads(const KernelInfo& info, uint64_t ctaId, unsigned warpInCta)
+        : blockDim_(info.block), gridDim_(info.grid), warpInCta_(warpInCta) {
+        blockIdx_.x = static_cast<unsigned>(ctaId % gridDim_.x);
+        blockIdx_.y = static_cast<unsigned>(ctaId / gridDim_.x % gridDim_.y);
+        blockIdx_.z = static_cast<unsigned>(ctaId / (uint64_t(gridDim_.x) * gridDim_.y));
+        const uint64_t threads = blockDim_.size();
+        const uint64_t first = firstThreadInCta();
+        // Decomposed once here: kernels ask for lane indices on every memory instruction, and
+        // the divisions would otherwise dominate instruction generation.
+        for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+            const uint64_t t = first + lane;
+            if (t < threads) existMask_ |= 1u << lane;
+            threadIdx_[lane].x = static_cast<unsigned>(t % blockDim_.x);
+            threadIdx_[lane].y = static_cast<unsigned>(t / blockDim_.x % blockDim_.y);
+            threadIdx_[lane].z = static_cast<unsigned>(t / (uint64_t(blockDim_.x) * blockDim_.y));
+        }
+    }
+
+    const Dim3& blockIdx() const { return blockIdx_; }
+    const Dim3& blockDim() const { return blockDim_; }
+    const Dim3& gridDim() const { return gridDim_; }
+    unsigned warpInCta() const { return warpInCta_; }
+    // Lanes backed by a thread of the block; the rest never execute anything.
+    uint32_t existMask() const { return existMask_; }
+    uint64_t firstThreadInCta() const { return uint64_t(warpInCta_) * kWarpSize; }
+
+    // Meaningful for existing lanes only.
+    const Dim3& threadIdx(unsigned lane) const { return threadIdx_[lane]; }
+    // blockIdx.x * blockDim.x + threadIdx.x: the usual 1-D global index.
+    uint64_t globalX(unsigned lane) const {
+        return uint64_t(blockIdx_.x) * blockDim_.x + threadIdx(lane).x;
+    }
+    uint64_t globalY(unsigned lane) const {
+        return uint64_t(blockIdx_.y) * blockDim_.y + threadIdx(lane).y;
+    }
+
+    // Existing lanes for which pred(lane) holds: the active mask after an `if (...)`.
+    template <class Pred>
+    uint32_t lanesWhere(Pred&& pred) const {
+        uint32_t mask = 0;
+        for (unsigned lane = 0; lane < kWarpSize; ++lane)
+            if ((existMask_ >> lane & 1u) && pred(lane)) mask |= 1u << lane;
+        return mask;
+    }
+
+private:
+    Dim3 blockDim_, gridDim_, blockIdx_;
+    unsigned warpInCta_;
+    uint32_t existMask_ = 0;
+    std::array<Dim3, kWarpSize> threadIdx_{};
+};
+
+} // namespace gpusim

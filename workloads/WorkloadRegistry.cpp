@@ -1,0 +1,109 @@
+// Name lookup and parameter validation for --workload. Every error is one InputError line that
+// names the option, the workload and the parameter, because it is printed as-is by the CLI.
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+#include "common/Spec.hpp"
+#include "workloads/Workload.hpp"
+#include "workloads/builtin/BuiltinWorkloads.hpp"
+
+namespace gpusim {
+
+namespace {
+
+const char* const kOption = "--workload";
+
+std::string knownParams(const WorkloadInfo& info) {
+    if (info.params.empty()) return "none";
+    std::string s;
+    for (const auto& p : info.params) s += (s.empty() ? "" : ", ") + p.name;
+    return s;
+}
+
+// Decimal, or hexadecimal with a 0x prefix (addresses and powers of two read better in hex).
+int64_t parseValue(const std::string& prefix, const WorkloadParam& p, const std::string& text) {
+    const bool negative = !text.empty() && text[0] == '-';
+    const size_t digits = negative ? 1 : 0;
+    const bool hex = text.size() > digits + 2 && text[digits] == '0' &&
+                     (text[digits + 1] == 'x' || text[digits + 1] == 'X');
+    const char* first = text.data() + digits + (hex ? 2 : 0);
+    const char* last = text.data() + text.size();
+    uint64_t magnitude = 0;
+    auto [ptr, ec] = std::from_chars(first, last, magnitude, hex ? 16 : 10);
+    if (first == last || ptr != last || (ec != std::errc() && ec != std::errc::result_out_of_range))
+        throw InputError(prefix + p.name + ": '" + text + "' is not an integer");
+    const std::string range = " is out of range " + std::to_string(p.min) + " .. " + std::to_string(p.max);
+    constexpr uint64_t kMaxMagnitude = uint64_t(std::numeric_limits<int64_t>::max());
+    if (ec == std::errc::result_out_of_range || magnitude > kMaxMagnitude + (negative ? 1 : 0))
+        throw InputError(prefix + p.name + ": " + text + range);
+    const int64_t value = negative ? int64_t(0 - magnitude) : int64_t(magnitude);
+    if (value < p.min || value > p.max) throw InputError(prefix + p.name + ": " + std::to_string(value) + range);
+    return value;
+}
+
+} // namespace
+
+const WorkloadRegistry& WorkloadRegistry::builtin() {
+    static const WorkloadRegistry registry = [] {
+        WorkloadRegistry r;
+        r.add(vectorAddWorkload());
+        r.add(ataxWorkload());
+        return r;
+    }();
+    return registry;
+}
+
+void WorkloadRegistry::add(WorkloadInfo info) {
+    // Programming errors in a registration entry, not user input: fail loudly at start-up.
+    if (find(info.name)) throw std::logic_error("workload '" + info.name + "' registered twice");
+    for (const auto& p : info.params)
+        if (p.min > p.max || p.defaultValue < p.min || p.defaultValue > p.max)
+            throw std::logic_error("workload '" + info.name + "': parameter '" + p.name +
+                                   "' has its default outside its range");
+    if (!info.make) throw std::logic_error("workload '" + info.name + "' has no factory");
+    infos_.push_back(std::move(info));
+}
+
+const WorkloadInfo* WorkloadRegistry::find(const std::string& name) const {
+    for (const auto& info : infos_)
+        if (info.name == name) return &info;
+    return nullptr;
+}
+
+std::unique_ptr<Workload> WorkloadRegistry::create(const std::string& text, uint64_t seed) const {
+    const Spec spec = parseSpec(text, kOption);
+    const WorkloadInfo* info = find(spec.name);
+    if (!info)
+        throw InputError(std::string(kOption) + ": unknown workload '" + spec.name +
+                         "' (see gpusim list workloads)");
+    const std::string prefix = std::string(kOption) + ": " + info->name + ": ";
+    for (const auto& [key, value] : spec.params) {
+        bool known = false;
+        for (const auto& p : info->params) known = known || p.name == key;
+        if (!known)
+            throw InputError(prefix + "unknown parameter '" + key + "' (known: " + knownParams(*info) + ")");
+    }
+    std::map<std::string, int64_t> resolved;
+    for (const auto& p : info->params) {
+        auto it = spec.params.find(p.name);
+        resolved[p.name] = it == spec.params.end() ? p.defaultValue : parseValue(prefix, p, it->second);
+    }
+    return info->make(resolved, seed);
+}
+
+std::string WorkloadRegistry::listing() const {
+    std::ostringstream os;
+    for (const auto& info : infos_) {
+        os << info.name << "  " << info.description << '\n';
+        for (const auto& p : info.params)
+            os << "    " << p.name << "=" << p.defaultValue << "  [" << p.min << " .. " << p.max << "]  "
+               << p.description << '\n';
+    }
+    return os.str();
+}
+
+} // namespace gpusim
