@@ -1,0 +1,350 @@
+#include "memory/L2Slice.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+#include "common/AddressMap.hpp"
+#include "common/Config.hpp"
+#include "common/PayloadPool.hpp"
+#include "common/SimError.hpp"
+#include "common/Stats.hpp"
+
+namespace gpusim {
+
+namespace {
+
+// Request ids of L2-originated traffic: the top bit marks "from an L2", the slice index sits
+// below it, and a per-slice counter fills the rest, so ids never collide with SM ids (which
+// count up from zero) nor between slices.
+constexpr unsigned kIdSliceShift = 48;
+constexpr uint64_t kIdL2Tag = uint64_t(1) << 63;
+constexpr uint64_t kIdCounterMask = (uint64_t(1) << kIdSliceShift) - 1;
+
+// Latency histogram in L2 cycles: a hit lands in the first buckets, misses further out; the
+// overflow bin and exact min/max cover the tail.
+constexpr double kLatencyBucketCycles = 8;
+constexpr unsigned kLatencyBuckets = 128;
+
+bool isPow2(int64_t v) { return v > 0 && std::has_single_bit(static_cast<uint64_t>(v)); }
+
+} // namespace
+
+void L2Slice::declare(ParamSchema& s) {
+    s.addInt("l2.size_bytes", 131072, "bytes", 1024, int64_t(1) << 30,
+             "Capacity of one L2 slice (one per memory partition); 128 KB per controller in the "
+             "Fermi baselines")
+        .addInt("l2.line_bytes", 128, "bytes", 16, 4096, "L2 line size (power of two)")
+        .addInt("l2.ways", 8, "", 1, 64, "L2 associativity")
+        .addInt("l2.mshr_entries", 32, "", 1, 4096, "Lines one slice can have in flight to memory")
+        .addInt("l2.mshr_max_merge", 8, "", 1, 64,
+                "Requests one MSHR entry can hold, the one that allocated it included")
+        .addInt("l2.tag_latency_cycles", 60, "cycles", 1, 100000,
+                "L2 cycles from a lookup (the first L2 edge after a request is accepted) to its "
+                "hit answer, write acknowledgement or miss request leaving the slice; 60 at "
+                "700 MHz is the 120 core cycles at 1400 MHz of GPGPU-Sim's ROP delay (OAWS "
+                "Table 1, minimum L2 latency)")
+        .addInt("l2.input_queue", 8, "", 1, 4096,
+                "Requests accepted from the NoC but not yet looked up; when full, END_REQ is "
+                "withheld (back-pressure)")
+        .addInt("l2.response_queue", 8, "", 1, 4096,
+                "Answers waiting for the NoC; when full the tag pipeline and lookups stall")
+        .addInt("l2.miss_queue", 8, "", 1, 4096,
+                "Line reads and write-backs waiting for the memory socket")
+        .addDouble("l2.clock_mhz", 700, "MHz", 1, 10000, "L2 clock (GPGPU-Sim's Fermi L2 clock)")
+        .addCheck([](const Config& c) {
+            const int64_t line = c.getInt("l2.line_bytes");
+            const int64_t ways = c.getInt("l2.ways");
+            const int64_t size = c.getInt("l2.size_bytes");
+            if (!isPow2(line)) c.fail("l2.line_bytes", std::to_string(line) + " is not a power of two");
+            if (size % (line * ways) != 0)
+                c.fail("l2.size_bytes", std::to_string(size) + " is not divisible by line x ways (" +
+                                            std::to_string(line * ways) + ")");
+            const int64_t sets = size / (line * ways);
+            if (!isPow2(sets))
+                c.fail("l2.size_bytes", std::to_string(size) + " gives " + std::to_string(sets) +
+                                            " sets, not a power of two");
+            // A line must not straddle two partitions, or two slices would cache parts of it.
+            if (c.getInt("addrmap.interleave_bytes") % line != 0)
+                c.fail("addrmap.interleave_bytes",
+                       "must be a multiple of l2.line_bytes (" + std::to_string(line) + ")");
+        });
+}
+
+L2Slice::L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+                 ClockDomain& clock, PayloadPool& pool, const AddressMap& map, unsigned index)
+    : sc_module(name),
+      nocSide("nocSide"),
+      memSide("memSide"),
+      map_(map),
+      clock_(clock),
+      pool_(pool),
+      index_(index),
+      lineBytes_(static_cast<uint64_t>(cfg.getInt("l2.line_bytes"))),
+      lineShift_(static_cast<unsigned>(std::countr_zero(lineBytes_))),
+      tagLatency_(static_cast<uint64_t>(cfg.getInt("l2.tag_latency_cycles"))),
+      inputCap_(static_cast<size_t>(cfg.getInt("l2.input_queue"))),
+      responseCap_(static_cast<size_t>(cfg.getInt("l2.response_queue"))),
+      missCap_(static_cast<size_t>(cfg.getInt("l2.miss_queue"))),
+      tags_(static_cast<unsigned>(cfg.getInt("l2.size_bytes") /
+                                  (cfg.getInt("l2.line_bytes") * cfg.getInt("l2.ways"))),
+            static_cast<unsigned>(cfg.getInt("l2.ways"))),
+      mshr_(static_cast<unsigned>(cfg.getInt("l2.mshr_entries")),
+            static_cast<unsigned>(cfg.getInt("l2.mshr_max_merge"))),
+      accesses_(stats.counter("l2.slice" + std::to_string(index) + ".accesses",
+                              "Requests looked up (each once, however long it stalled)")),
+      readHits_(stats.counter("l2.slice" + std::to_string(index) + ".read_hits", "Read hits")),
+      readMisses_(stats.counter("l2.slice" + std::to_string(index) + ".read_misses",
+                                "Read misses, MSHR merges included")),
+      writeHits_(stats.counter("l2.slice" + std::to_string(index) + ".write_hits", "Write hits")),
+      writeMisses_(stats.counter("l2.slice" + std::to_string(index) + ".write_misses",
+                                 "Write misses (allocated without fetch, or merged into a read "
+                                 "miss in flight)")),
+      mshrMerges_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_merges",
+                                "Misses merged into an MSHR entry already in flight")),
+      mshrStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_stall_cycles",
+                                     "Cycles the lookup stalled for a free MSHR entry or merge "
+                                     "slot")),
+      pipeStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".pipe_stall_cycles",
+                                     "Cycles the tag pipeline was frozen by a full response or "
+                                     "miss queue")),
+      fillStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".fill_stall_cycles",
+                                     "Cycles a fill waited for miss-queue room for its dirty "
+                                     "victim")),
+      writebacks_(stats.counter("l2.slice" + std::to_string(index) + ".writebacks",
+                                "Dirty lines written back to memory")),
+      inputFullCycles_(stats.counter("l2.slice" + std::to_string(index) + ".input_full_cycles",
+                                     "Cycles a NoC request waited for END_REQ (input queue full)")),
+      latency_(stats.histogram("l2.slice" + std::to_string(index) + ".latency",
+                               "L2 cycles from accepting a request to sending its answer",
+                               kLatencyBucketCycles, kLatencyBuckets)) {
+    nocSide.register_nb_transport_fw(this, &L2Slice::nocFw);
+    memSide.register_nb_transport_bw(this, &L2Slice::memBw);
+    nocPort_.bind([this](Payload& p, tlm::tlm_phase& ph,
+                         sc_core::sc_time& t) { return nocSide->nb_transport_bw(p, ph, t); },
+                  [this](Payload& p) { return takeFromNoc(p); },
+                  // The next answer may have been waiting for this one's END_RESP.
+                  [this] { clock_.wake(); });
+    memPort_.bind([this](Payload& p, tlm::tlm_phase& ph,
+                         sc_core::sc_time& t) { return memSide->nb_transport_fw(p, ph, t); },
+                  [this](Payload& p) { return takeFromMemory(p); },
+                  // The next miss may have been waiting for this one's END_REQ.
+                  [this] { clock_.wake(); });
+    clock.add(this);
+}
+
+tlm::tlm_sync_enum L2Slice::nocFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    return nocPort_.nbTransportFw(p, ph, t);
+}
+
+tlm::tlm_sync_enum L2Slice::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    return memPort_.nbTransportBw(p, ph, t);
+}
+
+unsigned L2Slice::setOf(uint64_t addr) const {
+    // Sets come from the partition-local address: the global address's low chunk bits select
+    // the partition and would leave most sets of a slice unused.
+    return static_cast<unsigned>((map_.localAddress(addr) >> lineShift_) & (tags_.sets() - 1));
+}
+
+uint64_t L2Slice::eligibleAfterNow() const {
+    // The first edge strictly after now (as ClockDomain::wake), so what arrives on an edge is
+    // handled on the next one whatever order the kernel ran the processes of that instant in.
+    return sc_core::sc_time_stamp().value() / clock_.period().value() + 1;
+}
+
+bool L2Slice::takeFromNoc(Payload& p) {
+    if (input_.size() >= inputCap_) return false;
+    const unsigned part = map_.partition(p.get_address());
+    if (part != index_) {
+        std::ostringstream os;
+        os << name() << ": request for 0x" << std::hex << p.get_address() << std::dec
+           << " belongs to partition " << part;
+        throw ModelError(os.str());
+    }
+    input_.push_back({&p, sc_core::sc_time_stamp().value(), eligibleAfterNow()});
+    clock_.wake();
+    return true;
+}
+
+bool L2Slice::takeFromMemory(Payload& p) {
+    if (p.is_response_error()) {
+        std::ostringstream os;
+        os << name() << ": memory answered 0x" << std::hex << p.get_address() << std::dec
+           << " with " << p.get_response_string();
+        throw ModelError(os.str());
+    }
+    if (gpuExt(p).kind == AccessKind::Writeback) {
+        p.release();  // nothing waits for a write-back's answer
+        return true;
+    }
+    // Bounded by l2.mshr_entries (one line read per entry), so never refused.
+    fills_.push_back({&p, eligibleAfterNow()});
+    clock_.wake();
+    return true;
+}
+
+Payload* L2Slice::memoryRequest(uint64_t line, AccessKind kind) {
+    Payload& p = pool_.allocate();
+    p.set_command(kind == AccessKind::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+    p.set_address(line);  // global address: a controller applies the address map itself
+    const unsigned len = std::min<unsigned>(static_cast<unsigned>(lineBytes_), p.get_data_length());
+    p.set_data_length(len);
+    p.set_streaming_width(len);
+    GpuExtension& e = gpuExt(p);
+    e.requestId = kIdL2Tag | (uint64_t(index_) << kIdSliceShift) | (nextId_++ & kIdCounterMask);
+    e.smId = -1;
+    e.kind = kind;
+    e.partition = static_cast<int>(index_);
+    e.bytes = static_cast<uint32_t>(lineBytes_);
+    e.issueTime = sc_core::sc_time_stamp().value();
+    if (kind == AccessKind::Writeback) writebacks_.inc();
+    return &p;
+}
+
+void L2Slice::tick(uint64_t cycle) {
+    // Counted before the lookup can free a slot: a cycle in which an upstream request waited.
+    if (nocPort_.hasHeldRequest()) inputFullCycles_.inc();
+    installFill(cycle);
+    forwardFillAnswer();  // before the pipeline: older requests first, and no starvation by hits
+    const bool frozen = !advancePipe();
+    if (frozen)
+        pipeStallCycles_.inc();
+    else
+        lookup(cycle);
+    sendToMemory();
+    sendResponse();
+    if (!frozen) ++pipeStep_;
+}
+
+void L2Slice::installFill(uint64_t cycle) {
+    if (fills_.empty() || fills_.front().eligibleCycle > cycle) return;
+    Payload* p = fills_.front().payload;
+    const uint64_t line = p->get_address();
+    const unsigned set = setOf(line);
+    if (tags_.victim(set).dirty && misses_.size() >= missCap_) {
+        fillStallCycles_.inc();
+        return;
+    }
+    fills_.pop_front();
+    const std::vector<L2Mshr::Target> targets = mshr_.complete(line);
+    const bool dirty = std::any_of(targets.begin(), targets.end(),
+                                   [](const L2Mshr::Target& t) { return t.write; });
+    const L2TagArray::Victim out = tags_.install(set, line, dirty);
+    if (out.dirty) misses_.push_back(memoryRequest(out.line, AccessKind::Writeback));
+    p->release();
+    for (const L2Mshr::Target& t : targets) fillAnswers_.push_back({t.payload, t.acceptPs, false});
+}
+
+void L2Slice::forwardFillAnswer() {
+    if (fillAnswers_.empty() || responses_.size() >= responseCap_) return;
+    responses_.push_back(fillAnswers_.front());
+    fillAnswers_.pop_front();
+}
+
+bool L2Slice::advancePipe() {
+    while (!pipe_.empty() && pipe_.front().exitAt <= pipeStep_) {
+        const PipeEntry& e = pipe_.front();
+        if (e.answer && responses_.size() >= responseCap_) return false;
+        if (e.toMemory && misses_.size() >= missCap_) return false;
+        if (e.answer) responses_.push_back(*e.answer);
+        if (e.toMemory) misses_.push_back(e.toMemory);
+        pipe_.pop_front();
+    }
+    return true;
+}
+
+void L2Slice::lookup(uint64_t cycle) {
+    if (input_.empty() || input_.front().eligibleCycle > cycle) return;
+    const Request r = input_.front();
+    const uint64_t addr = r.payload->get_address();
+    const uint64_t line = lineOf(addr);
+    const unsigned set = setOf(addr);
+    const bool write = gpuExt(*r.payload).kind != AccessKind::Read;
+    const uint64_t exitAt = pipeStep_ + tagLatency_;
+
+    if (const auto way = tags_.find(set, line)) {
+        tags_.touch(set, *way);
+        if (write) tags_.markDirty(set, *way);
+        (write ? writeHits_ : readHits_).inc();
+        pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, true}, nullptr});
+    } else if (!write || mshr_.inFlight(line)) {
+        switch (mshr_.probe(line)) {
+        case L2Mshr::Probe::Merge:
+            mshr_.merge(line, {r.payload, r.acceptPs, write});
+            mshrMerges_.inc();
+            (write ? writeMisses_ : readMisses_).inc();
+            break;
+        case L2Mshr::Probe::Allocate:
+            mshr_.allocate(line, {r.payload, r.acceptPs, write});
+            readMisses_.inc();
+            pipe_.push_back({exitAt, std::nullopt, memoryRequest(line, AccessKind::Read)});
+            break;
+        case L2Mshr::Probe::MergeFull:
+        case L2Mshr::Probe::Full:
+            mshrStallCycles_.inc();
+            return;  // retried next cycle, still at the head
+        }
+    } else {
+        // Write-validate: allocate without fetching, since no data is modelled (see header).
+        const L2TagArray::Victim out = tags_.install(set, line, true);
+        Payload* wb = out.dirty ? memoryRequest(out.line, AccessKind::Writeback) : nullptr;
+        writeMisses_.inc();
+        pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, false}, wb});
+    }
+    accesses_.inc();
+    input_.pop_front();
+    nocPort_.retryHeldRequest();
+}
+
+void L2Slice::sendToMemory() {
+    if (misses_.empty() || !memPort_.canSend()) return;
+    Payload* p = misses_.front();
+    misses_.pop_front();
+    memPort_.send(*p);
+}
+
+void L2Slice::sendResponse() {
+    if (responses_.empty() || !nocPort_.canRespond()) return;
+    const Answer a = responses_.front();
+    responses_.pop_front();
+    a.payload->set_response_status(tlm::TLM_OK_RESPONSE);
+    gpuExt(*a.payload).l2Hit = a.hit;
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    latency_.sample(double(now - a.acceptPs) / double(clock_.period().value()));
+    nocPort_.respond(*a.payload);
+}
+
+bool L2Slice::busy() const {
+    // Waiting only for memory answers, END_REQ or END_RESP needs no edges: those callbacks wake
+    // the domain.
+    return !input_.empty() || !pipe_.empty() || !fills_.empty() || !fillAnswers_.empty() ||
+           (!responses_.empty() && nocPort_.canRespond()) ||
+           (!misses_.empty() && memPort_.canSend()) || nocPort_.hasHeldRequest();
+}
+
+bool L2Slice::quiescent() const {
+    return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() &&
+           responses_.empty() && misses_.empty() && mshr_.empty() && !nocPort_.hasHeldRequest() &&
+           nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse();
+}
+
+std::string L2Slice::dumpState() const {
+    std::ostringstream os;
+    os << name() << ": input " << input_.size() << "/" << inputCap_
+       << (nocPort_.hasHeldRequest() ? " (+1 held, END_REQ withheld)" : "");
+    if (!input_.empty())
+        os << " head 0x" << std::hex << input_.front().payload->get_address() << std::dec;
+    os << "; tag pipeline " << pipe_.size();
+    os << "; responses " << responses_.size() << "/" << responseCap_
+       << (nocPort_.canRespond() ? "" : " (one awaits END_RESP)");
+    os << "; fill answers " << fillAnswers_.size();
+    os << "; miss queue " << misses_.size() << "/" << missCap_
+       << (memPort_.canSend() ? "" : " (one awaits END_REQ)");
+    os << "; fills " << fills_.size();
+    os << "; MSHR " << mshr_.size() << "/" << mshr_.capacity();
+    if (!mshr_.empty()) os << " [" << mshr_.describe() << "]";
+    return os.str();
+}
+
+} // namespace gpusim

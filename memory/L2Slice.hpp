@@ -1,0 +1,141 @@
+#pragma once
+// One L2 slice (the cache in front of one memory partition): sets x ways x line, write-back,
+// write-allocate, true LRU, its own MSHRs, a fixed tag latency and bounded queues on both sides.
+//
+// Per L2 cycle (see tick() for the order): one fill from memory installs a line, one answer of a
+// filled MSHR entry moves to the response queue, the tag pipeline advances, one request from the
+// input queue is looked up, one request goes to memory and one answer to the NoC.
+//  - A lookup's outcome (hit answer, write acknowledgement, miss request, write-back) leaves the
+//    tag pipeline `l2.tag_latency_cycles` after the lookup. The pipeline freezes while its head
+//    cannot enter a full response or miss queue, and a frozen pipeline stalls lookups.
+//  - A read miss merges into the MSHR entry of its line or allocates one; with neither possible
+//    the lookup stalls and retries next cycle. Its fill answers every merged request.
+//  - Writes allocate without fetching (write-validate): the line becomes valid and dirty at once.
+//    The model carries no data and no byte masks, so a partial store still makes the whole line
+//    valid and a later read of it hits. A write to a line with a read miss in flight merges into
+//    that entry and is acknowledged at the fill, which installs the line dirty.
+//  - Back-pressure to the NoC: a request arriving at a full input queue is held and its END_REQ
+//    withheld until a lookup frees a slot.
+// Leaves out: data, sectors, bank conflicts inside the slice, a separate fill latency (a fill
+// answers its first request on the cycle it is installed), atomics, and coherence.
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "common/AtPorts.hpp"
+#include "common/ClockDomain.hpp"
+#include "common/GpuExtension.hpp"
+#include "memory/L2Mshr.hpp"
+#include "memory/L2TagArray.hpp"
+
+namespace gpusim {
+
+class AddressMap;
+class Config;
+class Counter;
+class Histogram;
+class ParamSchema;
+class PayloadPool;
+class StatRegistry;
+
+class L2Slice : public sc_core::sc_module, public Tickable {
+public:
+    L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats, ClockDomain& clock,
+            PayloadPool& pool, const AddressMap& map, unsigned index);
+    // Declares every l2.* parameter and the geometry checks (needs AddressMap::declare too).
+    static void declare(ParamSchema& s);
+
+    tlm_utils::simple_target_socket<L2Slice> nocSide;     // requests from the NoC
+    tlm_utils::simple_initiator_socket<L2Slice> memSide;  // misses and write-backs to memory
+
+    void tick(uint64_t cycle) override;
+    bool busy() const override;
+    // Nothing queued, in flight or open on either socket (end-of-run invariant).
+    bool quiescent() const;
+    // What is outstanding, in one paragraph (watchdog dump).
+    std::string dumpState() const;
+
+    const L2TagArray& tags() const { return tags_; }
+    unsigned setOf(uint64_t addr) const;
+
+private:
+    struct Request {            // accepted from the NoC, not yet looked up
+        Payload* payload;
+        uint64_t acceptPs;
+        uint64_t eligibleCycle; // first edge strictly after acceptance
+    };
+    struct Answer {             // to the NoC
+        Payload* payload;
+        uint64_t acceptPs;
+        bool hit;
+    };
+    struct PipeEntry {          // a lookup's outcome waiting out the tag latency
+        uint64_t exitAt;        // in pipeline steps (pipeStep_), not cycles: a freeze delays it
+        std::optional<Answer> answer;
+        Payload* toMemory;      // a miss request or a write-back, or null
+    };
+    struct Fill {               // a memory answer to one of our line reads
+        Payload* payload;
+        uint64_t eligibleCycle;
+    };
+
+    tlm::tlm_sync_enum nocFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    tlm::tlm_sync_enum memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    bool takeFromNoc(Payload& p);
+    bool takeFromMemory(Payload& p);
+
+    void installFill(uint64_t cycle);
+    void forwardFillAnswer();
+    bool advancePipe();          // false: the head is due but its queue is full (frozen)
+    void lookup(uint64_t cycle);
+    void sendToMemory();
+    void sendResponse();
+
+    Payload* memoryRequest(uint64_t line, AccessKind kind);
+    uint64_t lineOf(uint64_t addr) const { return addr & ~(lineBytes_ - 1); }
+    uint64_t eligibleAfterNow() const;
+
+    const AddressMap& map_;
+    ClockDomain& clock_;
+    PayloadPool& pool_;
+    unsigned index_;
+    uint64_t lineBytes_;
+    unsigned lineShift_;
+    uint64_t tagLatency_;
+    size_t inputCap_, responseCap_, missCap_;
+
+    L2TagArray tags_;
+    L2Mshr mshr_;
+    AtTargetPort nocPort_;
+    AtInitiatorPort memPort_;
+
+    std::deque<Request> input_;
+    std::deque<PipeEntry> pipe_;
+    std::deque<Answer> fillAnswers_;
+    std::deque<Answer> responses_;
+    std::deque<Payload*> misses_;
+    std::deque<Fill> fills_;
+    uint64_t pipeStep_ = 0;     // advances once per cycle in which the pipeline is not frozen
+    uint64_t nextId_ = 0;
+
+    Counter& accesses_;
+    Counter& readHits_;
+    Counter& readMisses_;
+    Counter& writeHits_;
+    Counter& writeMisses_;
+    Counter& mshrMerges_;
+    Counter& mshrStallCycles_;
+    Counter& pipeStallCycles_;
+    Counter& fillStallCycles_;
+    Counter& writebacks_;
+    Counter& inputFullCycles_;
+    Histogram& latency_;
+};
+
+} // namespace gpusim

@@ -1,0 +1,63 @@
+#pragma once
+// The tag state of one L2 slice: sets x ways of {valid, dirty, line address}, true LRU.
+// Models: which lines are resident, which are dirty, and which line a miss evicts.
+// Leaves out: data (the model never carries values), byte masks (a dirty line is written back
+// whole), and the set-index function (the caller picks the set, so the slice can index with the
+// partition-local address while the tags keep the full global line address).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace gpusim {
+
+class L2TagArray {
+public:
+    // A line leaving the array (or the slot a fill would take, see victim()).
+    struct Victim {
+        bool valid = false;   // false: the slot was empty, nothing leaves
+        bool dirty = false;   // true: the line must be written back
+        uint64_t line = 0;    // line address (only meaningful when valid)
+    };
+
+    L2TagArray(unsigned sets, unsigned ways);
+
+    unsigned sets() const { return sets_; }
+    unsigned ways() const { return ways_; }
+
+    // The way holding `line` in `set`, if resident. Does not change LRU order.
+    std::optional<unsigned> find(unsigned set, uint64_t line) const;
+    // Makes `way` the most recently used of its set.
+    void touch(unsigned set, unsigned way);
+    void markDirty(unsigned set, unsigned way);
+    bool dirty(unsigned set, unsigned way) const;
+
+    // What install() would evict from `set`: the lowest-numbered empty way, else the least
+    // recently used way. Lets the caller check for write-back room before committing.
+    Victim victim(unsigned set) const;
+    // Puts `line` into the victim slot as the most recently used way; returns what it displaced.
+    // `line` must not be resident already.
+    Victim install(unsigned set, uint64_t line, bool dirty);
+
+    // Resident lines of a set, least recently used first (tests and state dumps).
+    std::vector<uint64_t> lruOrder(unsigned set) const;
+
+private:
+    struct Way {
+        bool valid = false;
+        bool dirty = false;
+        uint64_t line = 0;
+        uint64_t lastUse = 0;  // a per-array use counter; larger is more recent
+    };
+    unsigned victimWay(unsigned set) const;
+    Way& at(unsigned set, unsigned way) { return slots_[size_t(set) * ways_ + way]; }
+    const Way& at(unsigned set, unsigned way) const { return slots_[size_t(set) * ways_ + way]; }
+
+    unsigned sets_;
+    unsigned ways_;
+    std::vector<Way> slots_;
+    // A counter rather than a timestamp: two uses in one cycle still get a strict order, so
+    // replacement never depends on anything but the order of calls.
+    uint64_t useClock_ = 0;
+};
+
+} // namespace gpusim

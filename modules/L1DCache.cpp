@@ -1,0 +1,171 @@
+#include "modules/L1DCache.hpp"
+
+#include <sstream>
+
+#include "scheduler/SchedulerPolicy.hpp"
+
+namespace gpusim {
+
+L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& p)
+    : lineBytes_(cfg.l1Line), sets_(cfg.l1Sets()), ways_(cfg.l1Ways), allocation_(cfg.allocation),
+      index_(cfg.setIndexing, cfg.l1Sets(), cfg.l1Line), lines_(size_t(sets_) * ways_),
+      mshr_(cfg.mshrEntries, cfg.mshrMaxMerge), missQueueCap_(cfg.missQueue),
+      accesses_(stats.counter(p + "accesses", "L1D accesses (one per coalesced line)")),
+      readHits_(stats.counter(p + "read_hits", "Reads that hit a valid line")),
+      readMisses_(stats.counter(p + "read_misses", "Reads that allocated a new MSHR entry")),
+      mshrMerges_(stats.counter(p + "mshr_merges", "Reads merged into an in-flight MSHR entry")),
+      writes_(stats.counter(p + "writes", "Stores sent to L2 (write-evict, no allocation)")),
+      writeEvicts_(stats.counter(p + "write_evicts", "Valid lines invalidated by a store")),
+      mshrStalls_(stats.counter(p + "mshr_stall_cycles", "Access replays: no MSHR or no merge room")),
+      missQueueStalls_(stats.counter(p + "miss_queue_stall_cycles", "Access replays: miss queue full")),
+      reservationFails_(stats.counter(p + "reservation_fail_cycles",
+                                      "Access replays: every way of the set reserved")),
+      fills_(stats.counter(p + "fills", "Lines filled from L2")),
+      evictions_(stats.counter(p + "evictions", "Valid lines replaced by a fill or reservation")) {}
+
+L1DCache::Line* L1DCache::find(uint64_t lineAddr) {
+    const unsigned set = index_(lineAddr);
+    for (unsigned w = 0; w < ways_; ++w) {
+        Line& l = lines_[size_t(set) * ways_ + w];
+        if (l.state != State::Invalid && l.tag == lineAddr) return &l;
+    }
+    return nullptr;
+}
+
+const L1DCache::Line* L1DCache::find(uint64_t lineAddr) const {
+    return const_cast<L1DCache*>(this)->find(lineAddr);
+}
+
+L1DCache::Line* L1DCache::victim(unsigned set) {
+    Line* best = nullptr;
+    for (unsigned w = 0; w < ways_; ++w) {
+        Line& l = lines_[size_t(set) * ways_ + w];
+        if (l.state == State::Reserved) continue;
+        if (l.state == State::Invalid) return &l;  // lowest invalid way first
+        if (!best || l.lru < best->lru) best = &l;
+    }
+    return best;
+}
+
+void L1DCache::evict(Line& l) {
+    if (l.state == State::Valid) {
+        evictions_.inc();
+        if (observer_) observer_->onL1Evict(l.tag, l.owner);
+    }
+    l.state = State::Invalid;
+}
+
+void L1DCache::notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write) {
+    if (observer_) observer_->onL1Access({warp, pc, line, hit, merged, write});
+}
+
+L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t token) {
+    Line* l = find(line);
+    if (l && l->state == State::Valid) {
+        accesses_.inc();
+        readHits_.inc();
+        l->lru = ++stamp_;
+        l->pc = pc;
+        notifyAccess(warp, pc, line, true, false, false);
+        return L1Result::Hit;
+    }
+    if (mshr_.has(line)) {  // reserved line (on-miss) or pending fill (on-fill)
+        if (!mshr_.canMerge(line)) {
+            mshrStalls_.inc();
+            return L1Result::StallMshr;
+        }
+        accesses_.inc();
+        mshrMerges_.inc();
+        mshr_.merge(line, token);
+        notifyAccess(warp, pc, line, false, true, false);
+        return L1Result::MissMerged;
+    }
+    if (mshr_.full()) {
+        mshrStalls_.inc();
+        return L1Result::StallMshr;
+    }
+    if (missQueue_.size() >= missQueueCap_) {
+        missQueueStalls_.inc();
+        return L1Result::StallMissQueue;
+    }
+    if (allocation_ == L1Allocation::OnMiss) {
+        Line* v = victim(index_(line));
+        if (!v) {
+            reservationFails_.inc();
+            return L1Result::StallReservation;
+        }
+        evict(*v);
+        *v = Line{line, State::Reserved, ++stamp_, static_cast<int>(warp), pc};
+    } else {
+        missOwner_[line] = {static_cast<int>(warp), pc};
+    }
+    accesses_.inc();
+    readMisses_.inc();
+    mshr_.allocate(line, token);
+    missQueue_.push_back({line, false, lineBytes_, warp, pc});
+    if (observer_) observer_->onMshrAlloc(line);
+    notifyAccess(warp, pc, line, false, false, false);
+    return L1Result::MissNew;
+}
+
+L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t pc) {
+    if (missQueue_.size() >= missQueueCap_) {
+        missQueueStalls_.inc();
+        return L1Result::StallMissQueue;
+    }
+    accesses_.inc();
+    writes_.inc();
+    Line* l = find(line);
+    if (l && l->state == State::Valid) {
+        writeEvicts_.inc();
+        evict(*l);
+    }
+    // A reserved line keeps its reservation: the fill still has to land, and the load waiting
+    // for it was issued before this store.
+    missQueue_.push_back({line, true, bytes, warp, pc});
+    notifyAccess(warp, pc, line, false, false, true);
+    return L1Result::WriteSent;
+}
+
+std::vector<uint32_t> L1DCache::fill(uint64_t line) {
+    fills_.inc();
+    if (allocation_ == L1Allocation::OnMiss) {
+        Line* l = find(line);
+        if (l && l->state == State::Reserved) {
+            l->state = State::Valid;
+            l->lru = ++stamp_;
+        }
+    } else {
+        auto owner = missOwner_.extract(line);
+        Line* v = victim(index_(line));
+        if (v) {  // no reservations under on-fill, so a victim always exists
+            evict(*v);
+            *v = Line{line, State::Valid, ++stamp_, owner.empty() ? -1 : owner.mapped().first,
+                      owner.empty() ? 0 : owner.mapped().second};
+        }
+    }
+    auto tokens = mshr_.release(line);
+    if (observer_) observer_->onMshrFree(line);
+    return tokens;
+}
+
+bool L1DCache::probe(uint64_t line) const {
+    const Line* l = find(line);
+    return l && l->state == State::Valid;
+}
+
+bool L1DCache::reserved(uint64_t line) const {
+    const Line* l = find(line);
+    return l && l->state == State::Reserved;
+}
+
+std::string L1DCache::dumpState() const {
+    std::ostringstream os;
+    os << "mshr " << mshr_.used() << "/" << mshr_.capacity() << " [";
+    for (const auto& [line, tokens] : mshr_.entries())
+        os << " 0x" << std::hex << line << std::dec << "x" << tokens.size();
+    os << " ] miss_queue " << missQueue_.size() << "/" << missQueueCap_;
+    return os.str();
+}
+
+} // namespace gpusim

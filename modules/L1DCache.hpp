@@ -1,0 +1,104 @@
+#pragma once
+// The SM's L1 data cache: sets x ways of lines, a set-index function, LRU replacement, MSHRs and
+// the miss queue toward the NoC. One access per cycle (the caller enforces the single port).
+// Reads: hit; miss merged into an in-flight MSHR entry; new miss (MSHR + miss-queue slot, and
+// under allocate-on-miss a victim way reserved at once); or a stall the caller replays next cycle
+// (no MSHR / merge room, miss queue full, every way of the set reserved). Stores write-evict:
+// a valid line is invalidated, the write goes to L2 through the miss queue, no MSHR. Fills
+// install the line (allocate-on-fill picks the victim then) and return the waiting tokens.
+// Data values are not modelled. Per-line owner warp and last PC feed the policy hooks.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "modules/MshrTable.hpp"
+#include "modules/SetIndex.hpp"
+#include "modules/SmConfig.hpp"
+
+namespace gpusim {
+
+class SchedulerPolicy;
+
+enum class L1Result {
+    Hit,
+    MissMerged,        // joined an in-flight miss to the same line
+    MissNew,           // new MSHR entry, read queued to the NoC
+    WriteSent,         // store queued to the NoC
+    StallMshr,         // no free MSHR, or the line's entry has no merge room
+    StallMissQueue,    // miss queue full (interconnect stall)
+    StallReservation   // allocate-on-miss: every way of the set is reserved
+};
+
+inline bool isStall(L1Result r) {
+    return r == L1Result::StallMshr || r == L1Result::StallMissQueue || r == L1Result::StallReservation;
+}
+
+struct MissRequest {
+    uint64_t lineAddr = 0;
+    bool write = false;
+    uint32_t bytes = 0;
+    unsigned warp = 0;
+    uint64_t pc = 0;
+};
+
+class L1DCache {
+public:
+    L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& prefix);
+    void setObserver(SchedulerPolicy* p) { observer_ = p; }
+
+    uint64_t lineOf(uint64_t addr) const { return addr & ~uint64_t(lineBytes_ - 1); }
+    L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token);
+    L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc);
+    // A read answer arrived: install the line, free the MSHR, return the tokens to wake.
+    std::vector<uint32_t> fill(uint64_t lineAddr);
+
+    bool hasOutgoing() const { return !missQueue_.empty(); }
+    const MissRequest& frontOutgoing() const { return missQueue_.front(); }
+    void popOutgoing() { missQueue_.pop_front(); }
+
+    unsigned mshrFree() const { return mshr_.free(); }
+    unsigned mshrUsed() const { return mshr_.used(); }
+    unsigned mshrCapacity() const { return mshr_.capacity(); }
+    unsigned missQueueFree() const { return missQueueCap_ - static_cast<unsigned>(missQueue_.size()); }
+    bool quiescent() const { return mshr_.used() == 0 && missQueue_.empty(); }
+    std::string dumpState() const;
+
+    // For tests: is the line present and valid?
+    bool probe(uint64_t lineAddr) const;
+    bool reserved(uint64_t lineAddr) const;
+
+private:
+    enum class State : uint8_t { Invalid, Reserved, Valid };
+    struct Line {
+        uint64_t tag = 0;  // full line address
+        State state = State::Invalid;
+        uint64_t lru = 0;  // last touch stamp
+        int owner = -1;    // warp that brought the line in
+        uint64_t pc = 0;   // PC of the last access
+    };
+    Line* find(uint64_t lineAddr);
+    const Line* find(uint64_t lineAddr) const;
+    Line* victim(unsigned set);  // LRU among non-reserved ways; nullptr if all reserved
+    void evict(Line& l);
+    void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write);
+
+    unsigned lineBytes_, sets_, ways_;
+    L1Allocation allocation_;
+    SetIndex index_;
+    std::vector<Line> lines_;  // set-major
+    MshrTable mshr_;
+    std::deque<MissRequest> missQueue_;
+    unsigned missQueueCap_;
+    uint64_t stamp_ = 0;
+    SchedulerPolicy* observer_ = nullptr;
+    // Fill-time info for allocate-on-fill: the warp/PC that missed.
+    std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;
+
+    Counter &accesses_, &readHits_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_,
+        &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_;
+};
+
+} // namespace gpusim

@@ -1,0 +1,101 @@
+#pragma once
+// The LD/ST unit: one memory instruction at a time. A global/local instruction is coalesced into
+// line accesses that go to the L1D one per cycle (its single port); while accesses remain the
+// unit is busy (coalescing stall), and an access the L1D refuses replays next cycle (MSHR,
+// miss-queue or reservation stall, counted by the L1D). A load completes when its last access
+// has returned (hit after the hit latency, or fill), and is handed back to the SM for writeback.
+// Shared-memory accesses take a fixed latency (bank conflicts not modelled) and no L1D port.
+// Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded.
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <tuple>
+#include <string>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "modules/Coalescer.hpp"
+#include "modules/L1DCache.hpp"
+#include "modules/SmConfig.hpp"
+
+namespace gpusim {
+
+class LdStUnit {
+public:
+    struct Completion {
+        unsigned warp;
+        uint16_t dst[2];
+        uint64_t pc;
+        bool fullyCached;   // every access hit in L1D
+        unsigned accesses;
+        uint64_t latency;   // cycles from issue to completion
+    };
+
+    LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const std::string& prefix);
+
+    bool free() const { return !busy_; }
+    // Called by the issue stage; the instruction's first access goes to L1D next cycle.
+    void accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
+    // Memory stage: one L1D access of the current instruction.
+    void step(uint64_t cycle);
+    // A fill woke these tokens (from L1DCache::fill).
+    void wake(const std::vector<uint32_t>& tokens, uint64_t cycle);
+    // Hit returns due by `cycle`; then completed loads are handed to `f` (oldest first).
+    template <class F>
+    void collect(uint64_t cycle, F&& f) {
+        while (!timed_.empty() && std::get<0>(timed_.top()) <= cycle) {
+            const uint32_t t = std::get<2>(timed_.top());
+            timed_.pop();
+            accessDone(t, cycle);
+        }
+        for (const auto& c : done_) f(c);
+        done_.clear();
+    }
+    bool idle() const { return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty(); }
+    unsigned liveLoads() const { return liveLoads_; }
+    std::string dumpState() const;
+
+private:
+    struct Load {
+        bool live = false;
+        unsigned warp = 0;
+        uint16_t dst[2]{};
+        uint64_t pc = 0;
+        uint64_t issueCycle = 0;
+        unsigned remaining = 0;
+        unsigned accesses = 0;
+        bool allHits = true;
+        uint64_t occlusion = 0;
+    };
+    uint32_t newLoad(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
+    void accessDone(uint32_t token, uint64_t cycle);
+
+    const SmConfig& cfg_;
+    L1DCache& l1_;
+    Coalescer coalescer_;
+    // The instruction being processed.
+    bool busy_ = false;
+    bool isLoad_ = false;
+    unsigned warp_ = 0;
+    uint64_t pc_ = 0;
+    uint32_t token_ = 0;
+    std::vector<LineAccess> accesses_;
+    size_t next_ = 0;
+    // Loads in flight, by token; free tokens reused lowest-first for determinism.
+    std::vector<Load> loads_;
+    std::vector<uint32_t> freeTokens_;
+    unsigned liveLoads_ = 0;
+    // (ready cycle, sequence, token) of hits and shared-memory returns; latencies differ, so a
+    // min-heap, with the sequence number as a deterministic tie-break.
+    using Timed = std::tuple<uint64_t, uint64_t, uint32_t>;
+    std::priority_queue<Timed, std::vector<Timed>, std::greater<>> timed_;
+    uint64_t seq_ = 0;
+    void at(uint64_t ready, uint32_t token) { timed_.emplace(ready, seq_++, token); }
+    std::vector<Completion> done_;
+
+    Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
+    Histogram& latency_;
+    Average& occlusion_;
+};
+
+} // namespace gpusim

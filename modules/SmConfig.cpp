@@ -1,0 +1,94 @@
+#include "modules/SmConfig.hpp"
+
+#include <bit>
+
+#include "common/Config.hpp"
+
+namespace gpusim {
+
+void SmConfig::declare(ParamSchema& s) {
+    s.addInt("sm.max_warps", 48, "warps", 1, 64, "Warp slots per SM")
+        .addInt("sm.max_threads", 1536, "threads", 32, 4096, "Resident threads per SM")
+        .addInt("sm.max_ctas", 8, "CTAs", 1, 64, "Resident CTAs per SM")
+        .addInt("sm.registers", 32768, "registers", 1024, 1 << 20, "32-bit registers per SM")
+        .addInt("sm.shared_mem_bytes", 49152, "bytes", 0, 1 << 20, "Shared memory per SM")
+        .addInt("sm.schedulers", 2, "", 1, 2,
+                "Warp schedulers per SM; warps are split by slot parity (even/odd) when 2")
+        .addInt("sm.ibuffer_entries", 2, "instructions", 1, 16, "Instruction buffer per warp")
+        .addInt("sm.alu.units", 2, "", 1, 8, "ALU (SIMD) pipelines")
+        .addInt("sm.alu.latency_cycles", 4, "cycles", 1, 1000,
+                "Issue to result of an ALU instruction (GPGPU-Sim GTX480 integer add)")
+        .addInt("sm.alu.interval_cycles", 2, "cycles", 1, 64,
+                "Initiation interval: a 32-thread warp on a 16-wide pipeline occupies it 2 cycles")
+        .addInt("sm.sfu.units", 1, "", 1, 8, "Special-function pipelines")
+        .addInt("sm.sfu.latency_cycles", 20, "cycles", 1, 1000, "Issue to result of an SFU instruction")
+        .addInt("sm.sfu.interval_cycles", 8, "cycles", 1, 64,
+                "SFU initiation interval (4 SFU lanes per SM: 32 threads take 8 cycles)")
+        .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
+                "Shared-memory access latency (bank conflicts are not modelled)")
+        .addInt("sm.response_queue", 8, "packets", 1, 1024,
+                "Answers from the NoC waiting for the L1D fill port; full = back-pressure")
+        .addInt("l1d.size_bytes", 32768, "bytes", 1024, 1 << 20, "L1 data cache capacity")
+        .addInt("l1d.line_bytes", 128, "bytes", 32, 1024, "L1D line size (also the coalescing unit)")
+        .addInt("l1d.ways", 8, "", 1, 64, "L1D associativity")
+        .addInt("l1d.mshr_entries", 32, "entries", 1, 1024, "L1D miss status holding registers")
+        .addInt("l1d.mshr_max_merge", 8, "requests", 1, 64,
+                "Accesses one MSHR entry can hold (the first plus merged ones)")
+        .addInt("l1d.miss_queue", 8, "requests", 1, 1024,
+                "Requests waiting to enter the NoC; full = interconnect stall")
+        .addInt("l1d.hit_latency_cycles", 20, "cycles", 1, 1000, "L1D hit latency (approximate)")
+        .addEnum("l1d.allocation", "on-miss", {"on-miss", "on-fill"},
+                 "Reserve the victim line at the miss (Fermi) or choose it when the fill arrives")
+        .addEnum("l1d.set_index", "fermi-hash", {"linear", "fermi-hash"},
+                 "Set index: line address modulo sets, or GPGPU-Sim's Fermi XOR hash (32 or 64 sets)")
+        .addEnum("l1d.replacement", "lru", {"lru"}, "Replacement policy")
+        .addCheck([](const Config& c) {
+            const auto size = c.getInt("l1d.size_bytes"), line = c.getInt("l1d.line_bytes"),
+                       ways = c.getInt("l1d.ways");
+            if (!std::has_single_bit(static_cast<uint64_t>(line)))
+                c.fail("l1d.line_bytes", std::to_string(line) + " is not a power of two");
+            if (size % (line * ways) != 0)
+                c.fail("l1d.size_bytes", std::to_string(size) + " is not divisible by l1d.line_bytes x l1d.ways (" +
+                                             std::to_string(line * ways) + ")");
+            const auto sets = size / (line * ways);
+            if (!std::has_single_bit(static_cast<uint64_t>(sets)))
+                c.fail("l1d.size_bytes", "gives " + std::to_string(sets) + " sets, not a power of two");
+            if (c.getString("l1d.set_index") == "fermi-hash" && sets != 32 && sets != 64)
+                c.fail("l1d.set_index", "fermi-hash needs 32 or 64 sets, the geometry gives " +
+                                            std::to_string(sets));
+            if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
+                c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
+        });
+}
+
+SmConfig SmConfig::from(const Config& c) {
+    auto u = [&](const char* k) { return static_cast<unsigned>(c.getInt(k)); };
+    SmConfig s;
+    s.warpSlots = u("sm.max_warps");
+    s.maxThreads = u("sm.max_threads");
+    s.maxCtas = u("sm.max_ctas");
+    s.registers = u("sm.registers");
+    s.sharedMemBytes = u("sm.shared_mem_bytes");
+    s.schedulers = u("sm.schedulers");
+    s.ibufferEntries = u("sm.ibuffer_entries");
+    s.aluUnits = u("sm.alu.units");
+    s.aluLatency = u("sm.alu.latency_cycles");
+    s.aluInterval = u("sm.alu.interval_cycles");
+    s.sfuUnits = u("sm.sfu.units");
+    s.sfuLatency = u("sm.sfu.latency_cycles");
+    s.sfuInterval = u("sm.sfu.interval_cycles");
+    s.smemLatency = u("sm.smem_latency_cycles");
+    s.responseQueue = u("sm.response_queue");
+    s.l1Bytes = u("l1d.size_bytes");
+    s.l1Line = u("l1d.line_bytes");
+    s.l1Ways = u("l1d.ways");
+    s.mshrEntries = u("l1d.mshr_entries");
+    s.mshrMaxMerge = u("l1d.mshr_max_merge");
+    s.missQueue = u("l1d.miss_queue");
+    s.l1HitLatency = u("l1d.hit_latency_cycles");
+    s.allocation = c.getString("l1d.allocation") == "on-fill" ? L1Allocation::OnFill : L1Allocation::OnMiss;
+    s.setIndexing = c.getString("l1d.set_index") == "linear" ? SetIndexing::Linear : SetIndexing::FermiHash;
+    return s;
+}
+
+} // namespace gpusim

@@ -1,0 +1,38 @@
+#pragma once
+// Every SM and L1D parameter, declared once (name, default, unit, range, description) and read
+// into a plain struct so the per-cycle code does not look values up by name.
+#include <cstdint>
+
+namespace gpusim {
+
+class Config;
+class ParamSchema;
+
+enum class L1Allocation { OnMiss, OnFill };
+enum class SetIndexing { Linear, FermiHash };
+
+struct SmConfig {
+    unsigned warpSlots = 48;        // sm.max_warps
+    unsigned maxThreads = 1536;
+    unsigned maxCtas = 8;
+    unsigned registers = 32768;
+    unsigned sharedMemBytes = 49152;
+    unsigned schedulers = 2;
+    unsigned ibufferEntries = 2;
+    unsigned aluUnits = 2, aluLatency = 4, aluInterval = 2;
+    unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
+    unsigned smemLatency = 24;
+    unsigned responseQueue = 8;
+
+    unsigned l1Bytes = 32768, l1Line = 128, l1Ways = 8;
+    unsigned l1Sets() const { return l1Bytes / (l1Line * l1Ways); }
+    unsigned mshrEntries = 32, mshrMaxMerge = 8, missQueue = 8;
+    unsigned l1HitLatency = 20;
+    L1Allocation allocation = L1Allocation::OnMiss;
+    SetIndexing setIndexing = SetIndexing::FermiHash;
+
+    static void declare(ParamSchema& s);
+    static SmConfig from(const Config& c);
+};
+
+} // namespace gpusim

@@ -1,0 +1,301 @@
+#include "modules/SmCore.hpp"
+
+#include <sstream>
+
+#include "common/SimError.hpp"
+
+namespace gpusim {
+
+SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
+               ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
+               std::unique_ptr<SchedulerPolicy> policy)
+    : sc_module(name), noc("noc"), id_(id), cfg_(cfg), clock_(clock), pool_(pool), map_(map),
+      policy_(std::move(policy)), warps_(cfg.warpSlots), ctas_(cfg.maxCtas),
+      resources_({cfg.warpSlots, cfg.maxThreads, cfg.maxCtas, cfg.registers, cfg.sharedMemBytes}),
+      barriers_(cfg.maxCtas), scoreboard_(cfg.warpSlots),
+      alu_(cfg.aluUnits, cfg.aluLatency, cfg.aluInterval),
+      sfu_(cfg.sfuUnits, cfg.sfuLatency, cfg.sfuInterval),
+      l1_(cfg_, stats, "sm" + std::to_string(id) + ".l1d."),
+      ldst_(cfg_, l1_, stats, "sm" + std::to_string(id) + ".ldst."),
+      issueStage_(cfg.schedulers, *policy_),
+      issued_(stats.counter("sm" + std::to_string(id) + ".issued", "Warp instructions issued")),
+      activeCycles_(stats.counter("sm" + std::to_string(id) + ".active_cycles",
+                                  "Core cycles with at least one resident warp")),
+      ldstBusyStalls_(stats.counter("sm" + std::to_string(id) + ".issue.ldst_busy_cycles",
+                                    "Cycles a warp with a ready memory instruction waited for the LD/ST unit")),
+      idleIssueCycles_(stats.counter("sm" + std::to_string(id) + ".issue.idle_cycles",
+                                     "Cycles with resident warps in which no scheduler issued")),
+      ctasDone_(stats.counter("sm" + std::to_string(id) + ".ctas", "CTAs completed")),
+      warpsDone_(stats.counter("sm" + std::to_string(id) + ".warps", "Warps completed")),
+      readsSent_(stats.counter("sm" + std::to_string(id) + ".noc.reads", "Read requests sent to the NoC")),
+      writesSent_(stats.counter("sm" + std::to_string(id) + ".noc.writes", "Write requests sent to the NoC")),
+      answersFull_(stats.counter("sm" + std::to_string(id) + ".noc.answer_full_cycles",
+                                 "NoC answers refused because the response queue was full")) {
+    noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
+    port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
+               [this](Payload& p) { return takeAnswer(p); }, [this] { clock_.wake(); });
+    l1_.setObserver(policy_.get());
+    clock.add(this);
+}
+
+tlm::tlm_sync_enum SmCore::nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    return port_.nbTransportBw(p, ph, t);
+}
+
+bool SmCore::takeAnswer(Payload& p) {
+    if (answers_q_.size() >= cfg_.responseQueue) {
+        answersFull_.inc();
+        return false;
+    }
+    answers_q_.push_back(&p);
+    clock_.wake();
+    return true;
+}
+
+void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
+    const KernelInfo& info = kernel.info();
+    const unsigned slot = resources_.allocate(info);
+    ctas_[slot] = {&kernel, info.warpsPerCta()};
+    barriers_.ctaStart(slot, info.warpsPerCta());
+    unsigned w = 0;
+    for (unsigned k = 0; k < info.warpsPerCta(); ++k) {
+        while (warps_[w].view.valid) ++w;  // resources_ guaranteed enough free slots
+        Warp& wp = warps_[w];
+        wp.stream = kernel.warp(ctaId, k);
+        wp.ibuffer.clear();
+        wp.streamDone = false;
+        wp.exitIssued = false;
+        wp.warpInCta = k;
+        wp.view = WarpView{};
+        wp.view.valid = true;
+        wp.view.age = nextAge_++;
+        wp.view.ctaSlot = slot;
+        wp.view.ctaId = ctaId;
+        scoreboard_.clear(w);
+        ++residentWarps_;
+        policy_->onWarpStart(w);
+    }
+    policy_->onCtaStart(slot);
+    clock_.wake();
+}
+
+void SmCore::tick(uint64_t cycle) {
+    cycle_ = cycle;
+    if (residentWarps_) activeCycles_.inc();
+    fillPort(cycle);
+    writeback(cycle);
+    ldst_.step(cycle);
+    sendToNoc(cycle);
+    issue(cycle);
+    fetch();
+    retire();
+}
+
+void SmCore::fillPort(uint64_t cycle) {
+    if (answers_q_.empty()) return;
+    Payload* p = answers_q_.front();
+    answers_q_.pop_front();
+    GpuExtension& e = gpuExt(*p);
+    auto it = outstanding_.find(e.requestId);
+    if (it == outstanding_.end() || it->second != p)
+        throw ModelError(std::string(name()) + ": answer to request " + std::to_string(e.requestId) +
+                         " that is not outstanding (answered twice?)");
+    outstanding_.erase(it);
+    if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
+        throw ModelError(std::string(name()) + ": request " + std::to_string(e.requestId) + " to 0x" +
+                         std::to_string(p->get_address()) + " answered with " + p->get_response_string());
+    ++answers_;
+    if (e.kind == AccessKind::Read) ldst_.wake(l1_.fill(p->get_address()), cycle);
+    p->release();
+    port_.retryHeldResponse();
+}
+
+void SmCore::writeback(uint64_t cycle) {
+    auto release = [this](const ExecPipeline::Result& r) {
+        scoreboard_.release(r.warp, r.dst[0]);
+        scoreboard_.release(r.warp, r.dst[1]);
+    };
+    alu_.drain(cycle, release);
+    sfu_.drain(cycle, release);
+    ldst_.collect(cycle, [this](const LdStUnit::Completion& c) {
+        scoreboard_.release(c.warp, c.dst[0]);
+        scoreboard_.release(c.warp, c.dst[1]);
+        --warps_[c.warp].view.pendingLoads;
+        policy_->onLoadComplete(c.warp, c.pc, c.fullyCached, c.accesses);
+    });
+}
+
+void SmCore::sendToNoc(uint64_t) {
+    if (!l1_.hasOutgoing() || !port_.canSend()) return;
+    const MissRequest req = l1_.frontOutgoing();
+    l1_.popOutgoing();
+    Payload& p = pool_.allocate();
+    p.set_command(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    p.set_address(req.lineAddr);
+    p.set_data_length(cfg_.l1Line);
+    p.set_streaming_width(cfg_.l1Line);
+    GpuExtension& e = gpuExt(p);
+    // Ids carry the SM in the upper bits so they are unique across the GPU.
+    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
+    e.smId = static_cast<int>(id_);
+    e.warpId = static_cast<int>(req.warp);
+    e.pc = req.pc;
+    e.kind = req.write ? AccessKind::Write : AccessKind::Read;
+    e.partition = static_cast<int>(map_.partition(req.lineAddr));
+    e.bytes = req.bytes;
+    e.issueTime = sc_core::sc_time_stamp().value();
+    outstanding_[e.requestId] = &p;
+    (req.write ? writesSent_ : readsSent_).inc();
+    port_.send(p);
+}
+
+void SmCore::issue(uint64_t cycle) {
+    if (!residentWarps_) return;
+    policy_->onCycle(cycle, *this);
+    ldstBlockedThisCycle_ = false;
+    const unsigned n = issueStage_.cycle(*this, [&](unsigned w) { return tryIssue(w, cycle); });
+    if (n == 0) idleIssueCycles_.inc();
+    if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
+}
+
+bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
+    Warp& wp = warps_[w];
+    if (!wp.view.valid || wp.ibuffer.empty() || wp.view.atBarrier || wp.exitIssued) return false;
+    const WarpInstruction& inst = wp.ibuffer.front();
+    if (scoreboard_.hazard(w, inst)) return false;
+    switch (inst.op) {
+    case OpClass::Alu:
+        if (!alu_.canAccept(cycle)) return false;
+        break;
+    case OpClass::Sfu:
+        if (!sfu_.canAccept(cycle)) return false;
+        break;
+    case OpClass::Load:
+    case OpClass::Store:
+        if (!ldst_.free()) {
+            ldstBlockedThisCycle_ = true;
+            return false;
+        }
+        break;
+    case OpClass::Barrier:
+    case OpClass::Exit:
+        break;
+    }
+    if (!policy_->canIssue(w, *this)) return false;
+
+    const uint16_t d0 = inst.numDst > 0 ? inst.dst[0] : kNoReg;
+    const uint16_t d1 = inst.numDst > 1 ? inst.dst[1] : kNoReg;
+    switch (inst.op) {
+    case OpClass::Alu:
+        alu_.issue(cycle, w, d0, d1);
+        scoreboard_.reserve(w, d0);
+        scoreboard_.reserve(w, d1);
+        break;
+    case OpClass::Sfu:
+        sfu_.issue(cycle, w, d0, d1);
+        scoreboard_.reserve(w, d0);
+        scoreboard_.reserve(w, d1);
+        break;
+    case OpClass::Load:
+        scoreboard_.reserve(w, d0);
+        scoreboard_.reserve(w, d1);
+        ++wp.view.pendingLoads;
+        ldst_.accept(w, inst, cycle);
+        break;
+    case OpClass::Store:
+        ldst_.accept(w, inst, cycle);
+        break;
+    case OpClass::Barrier: {
+        wp.view.atBarrier = true;
+        policy_->onBarrierArrive(w);
+        const unsigned cta = wp.view.ctaSlot;
+        if (barriers_.arrive(cta)) {
+            for (auto& o : warps_)
+                if (o.view.valid && o.view.ctaSlot == cta) o.view.atBarrier = false;
+            policy_->onBarrierRelease(cta);
+        }
+        break;
+    }
+    case OpClass::Exit:
+        wp.exitIssued = true;
+        break;
+    }
+    wp.ibuffer.pop_front();
+    wp.refreshHead();
+    ++wp.view.issued;
+    issued_.inc();
+    return true;
+}
+
+void SmCore::fetch() {
+    for (Warp& wp : warps_) {
+        if (!wp.view.valid || wp.streamDone || wp.exitIssued) continue;
+        bool changed = false;
+        while (wp.ibuffer.size() < cfg_.ibufferEntries) {
+            WarpInstruction inst;
+            if (!wp.stream->next(inst)) {
+                wp.streamDone = true;
+                break;
+            }
+            wp.ibuffer.push_back(inst);
+            changed = true;
+        }
+        if (changed) wp.refreshHead();
+    }
+}
+
+void SmCore::retire() {
+    for (unsigned w = 0; w < warps_.size(); ++w) {
+        Warp& wp = warps_[w];
+        if (!wp.view.valid || !wp.exitIssued || wp.view.pendingLoads || !scoreboard_.empty(w)) continue;
+        const unsigned cta = wp.view.ctaSlot;
+        wp.view.valid = false;
+        wp.stream.reset();
+        wp.ibuffer.clear();
+        --residentWarps_;
+        warpsDone_.inc();
+        policy_->onWarpEnd(w);
+        if (barriers_.warpExit(cta)) {
+            for (auto& o : warps_)
+                if (o.view.valid && o.view.ctaSlot == cta) o.view.atBarrier = false;
+            policy_->onBarrierRelease(cta);
+        }
+        if (--ctas_[cta].warpsLeft == 0) {
+            resources_.release(cta, ctas_[cta].kernel->info());
+            ctas_[cta].kernel = nullptr;
+            ctasDone_.inc();
+            policy_->onCtaEnd(cta);
+        }
+    }
+}
+
+bool SmCore::busy() const {
+    return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
+           !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse();
+}
+
+bool SmCore::quiescent() const {
+    return residentWarps_ == 0 && answers_q_.empty() && outstanding_.empty() && l1_.quiescent() &&
+           ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
+}
+
+std::string SmCore::dumpState() const {
+    std::ostringstream os;
+    os << name() << ": " << residentWarps_ << " warps resident, " << outstanding_.size()
+       << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
+       << ldst_.dumpState() << "\n";
+    for (unsigned w = 0; w < warps_.size(); ++w) {
+        const Warp& wp = warps_[w];
+        if (!wp.view.valid) continue;
+        os << "  warp " << w << " cta " << wp.view.ctaId << " issued " << wp.view.issued;
+        if (wp.view.hasInstruction) os << " next pc 0x" << std::hex << wp.view.nextPc << std::dec;
+        if (wp.view.atBarrier) os << " at-barrier";
+        if (wp.exitIssued) os << " exited";
+        if (wp.view.pendingLoads) os << " pending-loads " << wp.view.pendingLoads;
+        if (!scoreboard_.empty(w)) os << " scoreboard-busy";
+        os << "\n";
+    }
+    return os.str();
+}
+
+} // namespace gpusim

@@ -1,0 +1,123 @@
+#pragma once
+// One streaming multiprocessor. Per core cycle, stages run back to front so each sees last
+// cycle's state: fill port (one NoC answer into L1D), writeback (ALU/SFU results, completed
+// loads), memory (one L1D access of the LD/ST unit's instruction), NoC send (head of the miss
+// queue), issue (two schedulers, one instruction each), fetch (instruction buffers), retire
+// (exited warps, finished CTAs). The SM is a TLM-2.0 AT initiator toward the NoC; everything
+// inside it is plain C++. Not modelled: instruction cache, branch divergence (masks come from the
+// workload), operand collector and register-bank conflicts, shared-memory bank conflicts.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "common/AddressMap.hpp"
+#include "common/AtPorts.hpp"
+#include "common/ClockDomain.hpp"
+#include "common/PayloadPool.hpp"
+#include "common/Stats.hpp"
+#include "modules/BarrierUnit.hpp"
+#include "modules/ExecPipeline.hpp"
+#include "modules/IssueStage.hpp"
+#include "modules/L1DCache.hpp"
+#include "modules/LdStUnit.hpp"
+#include "modules/Scoreboard.hpp"
+#include "modules/SmConfig.hpp"
+#include "modules/SmResources.hpp"
+#include "modules/Warp.hpp"
+#include "scheduler/SchedulerPolicy.hpp"
+
+namespace gpusim {
+
+class SmCore : public sc_core::sc_module, public Tickable, public SmView {
+public:
+    SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
+           ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
+           std::unique_ptr<SchedulerPolicy> policy);
+
+    tlm_utils::simple_initiator_socket<SmCore> noc;
+
+    // CTA dispatch.
+    bool canLaunch(const KernelInfo& info) const { return resources_.fits(info); }
+    unsigned maxResident(const KernelInfo& info) const { return resources_.maxResident(info); }
+    void launchCta(const Kernel& kernel, uint64_t ctaId);
+    unsigned ctasResident() const { return resources_.ctasResident(); }
+    void kernelStart() { policy_->onKernelStart(); }
+    void kernelEnd() { policy_->onKernelEnd(); }
+
+    // Tickable
+    void tick(uint64_t cycle) override;
+    bool busy() const override;
+
+    // SmView
+    unsigned smId() const override { return id_; }
+    unsigned warpSlots() const override { return cfg_.warpSlots; }
+    const WarpView& warp(unsigned slot) const override { return warps_[slot].view; }
+    unsigned mshrEntries() const override { return l1_.mshrCapacity(); }
+    unsigned mshrFree() const override { return l1_.mshrFree(); }
+    unsigned missQueueFree() const override { return l1_.missQueueFree(); }
+    uint64_t cycle() const override { return cycle_; }
+
+    // Nothing resident, queued or outstanding (end-of-run invariant).
+    bool quiescent() const;
+    // Warp instructions issued plus answers received: the watchdog's notion of progress.
+    uint64_t progress() const { return issued_.get() + answers_; }
+    uint64_t issued() const { return issued_.get(); }
+    std::string dumpState() const;
+    const SchedulerPolicy& policy() const { return *policy_; }
+    L1DCache& l1() { return l1_; }
+
+private:
+    struct CtaState {
+        const Kernel* kernel = nullptr;
+        unsigned warpsLeft = 0;
+    };
+
+    tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    bool takeAnswer(Payload& p);
+    void fillPort(uint64_t cycle);
+    void writeback(uint64_t cycle);
+    void sendToNoc(uint64_t cycle);
+    void issue(uint64_t cycle);
+    bool tryIssue(unsigned w, uint64_t cycle);
+    void fetch();
+    void retire();
+
+    unsigned id_;
+    SmConfig cfg_;
+    ClockDomain& clock_;
+    PayloadPool& pool_;
+    const AddressMap& map_;
+    std::unique_ptr<SchedulerPolicy> policy_;
+    AtInitiatorPort port_;
+
+    std::vector<Warp> warps_;
+    std::vector<CtaState> ctas_;
+    SmResources resources_;
+    BarrierUnit barriers_;
+    Scoreboard scoreboard_;
+    ExecPipeline alu_, sfu_;
+    L1DCache l1_;
+    LdStUnit ldst_;
+    IssueStage issueStage_;
+
+    std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port
+    std::unordered_map<uint64_t, Payload*> outstanding_;  // requestId -> payload in flight
+    uint64_t nextRequest_ = 0;
+    uint64_t nextAge_ = 0;
+    uint64_t cycle_ = 0;
+    uint64_t answers_ = 0;
+    unsigned residentWarps_ = 0;
+    bool ldstBlockedThisCycle_ = false;
+
+    Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
+        &readsSent_, &writesSent_, &answersFull_;
+};
+
+} // namespace gpusim

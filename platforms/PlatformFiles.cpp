@@ -1,0 +1,59 @@
+#include "platforms/PlatformFiles.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "common/SimError.hpp"
+
+namespace gpusim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> searchDirs() {
+    std::vector<fs::path> dirs;
+    if (const char* env = std::getenv("GPUSIM_PLATFORM_DIR")) dirs.emplace_back(env);
+    dirs.emplace_back(GPUSIM_INSTALL_PLATFORM_DIR);
+    dirs.emplace_back(GPUSIM_SOURCE_PLATFORM_DIR);
+    return dirs;
+}
+
+} // namespace
+
+std::string resolvePlatform(const std::string& s) {
+    if (s.find('/') != std::string::npos || (s.size() > 5 && s.substr(s.size() - 5) == ".json")) {
+        if (!fs::exists(s)) throw InputError("--platform: " + s + ": no such file");
+        return s;
+    }
+    for (const auto& d : searchDirs()) {
+        auto p = d / (s + ".json");
+        if (fs::exists(p)) return p.string();
+    }
+    throw InputError("--platform: unknown platform '" + s + "' (see gpusim list platforms)");
+}
+
+std::vector<std::pair<std::string, std::string>> listPlatforms() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& d : searchDirs()) {
+        if (!fs::is_directory(d)) continue;
+        for (const auto& e : fs::directory_iterator(d)) {
+            if (e.path().extension() != ".json") continue;
+            std::ifstream in(e.path());
+            auto j = nlohmann::json::parse(in, nullptr, false, true);
+            std::string desc = j.is_object() && j.contains("description") && j["description"].is_string()
+                                   ? j["description"].get<std::string>()
+                                   : "";
+            out.emplace_back(e.path().stem().string(), desc);
+        }
+        break;
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace gpusim

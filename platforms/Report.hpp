@@ -1,0 +1,33 @@
+#pragma once
+// End-of-run output: the JSON document written by --stats (every statistic, the resolved
+// configuration, workload and scheduler with parameters, seed, host time and rate) and the
+// short human summary printed after a run.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Config.hpp"
+#include "common/Stats.hpp"
+#include "modules/CtaDispatcher.hpp"
+#include "platforms/Gpu.hpp"
+#include "scheduler/PolicyRegistry.hpp"
+#include "workloads/Workload.hpp"
+
+namespace gpusim {
+
+struct RunRecord {
+    const Config& cfg;
+    const PolicyChoice& policy;
+    const Workload& workload;
+    const StatRegistry& stats;
+    const CtaDispatcher& dispatcher;
+    RunResult result;
+    uint64_t seed;
+};
+
+// The headline figures, derived from the registry (also embedded in the JSON as "summary").
+nlohmann::json summaryOf(const RunRecord& r);
+nlohmann::json reportJson(const RunRecord& r);
+std::string summaryText(const RunRecord& r);
+
+} // namespace gpusim

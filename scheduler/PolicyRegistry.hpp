@@ -1,0 +1,51 @@
+#pragma once
+// Names -> warp-scheduling policies, with their parameters, for `--scheduler NAME[:k=v,...]` and
+// `gpusim list schedulers`. One policy object per SM is made by make().
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scheduler/SchedulerPolicy.hpp"
+
+namespace gpusim {
+
+struct PolicyParam {
+    std::string name;
+    double defaultValue;
+    double min, max;
+    std::string description;
+};
+
+struct PolicyInfo {
+    std::string name;
+    std::string description;
+    std::vector<PolicyParam> params;
+    std::function<std::unique_ptr<SchedulerPolicy>(const std::map<std::string, double>&)> make;
+};
+
+// A parsed and validated --scheduler value.
+struct PolicyChoice {
+    const PolicyInfo* info = nullptr;
+    std::map<std::string, double> params;  // every parameter, defaults filled
+    std::unique_ptr<SchedulerPolicy> make() const { return info->make(params); }
+    nlohmann::json toJson() const;
+};
+
+class PolicyRegistry {
+public:
+    static const PolicyRegistry& builtin();
+    void add(PolicyInfo info);
+    const std::vector<PolicyInfo>& all() const { return infos_; }
+    // Throws InputError: "--scheduler: unknown scheduler 'x' (see gpusim list schedulers)", ...
+    PolicyChoice parse(const std::string& spec) const;
+    std::string listing() const;
+
+private:
+    std::vector<PolicyInfo> infos_;
+};
+
+} // namespace gpusim

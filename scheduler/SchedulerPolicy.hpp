@@ -1,0 +1,55 @@
+#pragma once
+// A warp-scheduling policy: one instance per SM, shared by the SM's two issue schedulers (so
+// SM-wide state such as locality scores or in-flight miss counts lives in one place).
+// The issue stage asks for an order over a scheduler's warps, checks its own qualification
+// (instruction buffered, scoreboard, unit free, barrier) plus the policy's canIssue(), and
+// issues the first that qualifies. Event hooks let policies observe the L1D, MSHRs, loads,
+// barriers and warp/CTA/kernel life cycle. A policy that also changes the cache or the DRAM side
+// (CWLP's replacement, OWL's prefetch) is bound to those parts by the factory in platforms/.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scheduler/SmView.hpp"
+
+namespace gpusim {
+
+struct L1AccessEvent {
+    unsigned warp;
+    uint64_t pc;
+    uint64_t lineAddr;
+    bool hit;        // tag hit on a valid line
+    bool merged;     // miss merged into an in-flight MSHR entry
+    bool isWrite;
+};
+
+class SchedulerPolicy {
+public:
+    virtual ~SchedulerPolicy() = default;
+    virtual std::string name() const = 0;
+
+    // Reorders `warps` (slots of scheduler `sched`'s warps that are valid) in priority order,
+    // highest first.
+    virtual void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) = 0;
+    // Policy-specific gate on top of the SM's own qualification (CCWS load throttling, ...).
+    virtual bool canIssue(unsigned warp, const SmView& sm) { return true; }
+
+    // Event hooks. Defaults do nothing.
+    virtual void onCycle(uint64_t cycle, const SmView& sm) {}
+    virtual void onIssue(unsigned sched, unsigned warp, const SmView& sm) {}
+    virtual void onL1Access(const L1AccessEvent& e) {}
+    virtual void onL1Evict(uint64_t lineAddr, int ownerWarp) {}
+    virtual void onMshrAlloc(uint64_t lineAddr) {}
+    virtual void onMshrFree(uint64_t lineAddr) {}
+    virtual void onLoadComplete(unsigned warp, uint64_t pc, bool fullyCached, unsigned accesses) {}
+    virtual void onBarrierArrive(unsigned warp) {}
+    virtual void onBarrierRelease(unsigned ctaSlot) {}
+    virtual void onWarpStart(unsigned warp) {}
+    virtual void onWarpEnd(unsigned warp) {}
+    virtual void onCtaStart(unsigned ctaSlot) {}
+    virtual void onCtaEnd(unsigned ctaSlot) {}
+    virtual void onKernelStart() {}
+    virtual void onKernelEnd() {}
+};
+
+} // namespace gpusim

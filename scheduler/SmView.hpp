@@ -1,0 +1,36 @@
+#pragma once
+// The narrow view of an SM that scheduler policies read (DESIGN.md section 5). modules/
+// implements it; policies never see the SM's classes, so a policy is testable against a fake.
+#include <cstdint>
+
+namespace gpusim {
+
+// What a policy may know about one warp slot.
+struct WarpView {
+    bool valid = false;           // a warp occupies the slot
+    uint64_t age = 0;             // launch order in this SM: smaller is older (GTO's "oldest")
+    unsigned ctaSlot = 0;         // CTA slot in the SM
+    uint64_t ctaId = 0;           // linear CTA id in the kernel
+    bool hasInstruction = false;  // the instruction buffer holds the next instruction
+    bool nextIsLoad = false;      // ... and it is a global/local load
+    bool nextIsStore = false;
+    uint64_t nextPc = 0;
+    unsigned nextActiveLanes = 0;
+    bool atBarrier = false;
+    uint64_t issued = 0;          // instructions issued so far
+    unsigned pendingLoads = 0;    // loads issued and not yet written back
+};
+
+class SmView {
+public:
+    virtual ~SmView() = default;
+    virtual unsigned smId() const = 0;
+    virtual unsigned warpSlots() const = 0;
+    virtual const WarpView& warp(unsigned slot) const = 0;
+    virtual unsigned mshrEntries() const = 0;
+    virtual unsigned mshrFree() const = 0;
+    virtual unsigned missQueueFree() const = 0;
+    virtual uint64_t cycle() const = 0;
+};
+
+} // namespace gpusim
