@@ -1,6 +1,7 @@
 #include "interconnect/Crossbar.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "common/GpuExtension.hpp"
 #include "common/SimError.hpp"
@@ -140,6 +141,8 @@ bool Crossbar::takeReply(unsigned partition, Payload& p) {
                          " from partition " + std::to_string(partition) +
                          " names source port " + std::to_string(e.srcPort) + ", but there are " +
                          std::to_string(numSms_) + " SM ports");
+    // An answer returned with TLM_COMPLETED to our own BEGIN_REQ cannot be refused: take it
+    // over capacity (deliverRequest bounds the overshoot).
     if (!replyNet_.canAccept(partition) && completingPartition_ != static_cast<int>(partition))
         return false;
     replyNet_.accept(partition, makePacket(p, e.requestId, partition,
@@ -151,7 +154,10 @@ bool Crossbar::takeReply(unsigned partition, Payload& p) {
 
 bool Crossbar::deliverRequest(unsigned partition, const Packet& pkt) {
     AtInitiatorPort& port = memPorts_[partition];
-    if (!port.canSend()) return false;
+    // Over capacity only after a target completed a request at once (see takeReply); holding
+    // further requests to that partition until the surplus drains keeps the overshoot to one.
+    if (!port.canSend() || replyNet_.inputOccupancy(partition) > params_.inputQueuePackets)
+        return false;
     completingPartition_ = static_cast<int>(partition);
     port.send(*pkt.payload);
     completingPartition_ = -1;

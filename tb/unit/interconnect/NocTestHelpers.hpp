@@ -172,6 +172,7 @@ public:
         : sc_module(name), socket("socket"), service_(service) {
         SC_HAS_PROCESS(TestMem);
         socket.register_nb_transport_fw(this, &TestMem::fw);
+        socket.register_transport_dbg(this, &TestMem::dbg);
         port_.bind([this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
@@ -190,6 +191,7 @@ public:
     const std::vector<Arrival>& arrivals() const { return arrivals_; }
     const std::vector<sc_core::sc_time>& answerTimes() const { return answerTimes_; }
     const AtTargetPort& port() const { return port_; }
+    unsigned debugAccesses() const { return debugAccesses_; }
 
 private:
     struct Pending {
@@ -199,6 +201,11 @@ private:
 
     tlm::tlm_sync_enum fw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
         return port_.nbTransportFw(p, ph, t);
+    }
+
+    unsigned dbg(Payload& p) {
+        ++debugAccesses_;
+        return p.get_data_length();
     }
 
     bool take(Payload& p) {
@@ -238,6 +245,28 @@ private:
     std::vector<sc_core::sc_time> answerTimes_;
     bool stalled_ = false;
     sc_core::sc_time stallUntil_;
+    unsigned debugAccesses_ = 0;
+};
+
+// A target that answers inside BEGIN_REQ (TLM_COMPLETED): legal in the base protocol, and the
+// one answer the crossbar cannot refuse.
+class CompletingMem : public sc_core::sc_module {
+public:
+    tlm_utils::simple_target_socket<CompletingMem> socket;
+
+    explicit CompletingMem(sc_core::sc_module_name name) : sc_module(name), socket("socket") {
+        socket.register_nb_transport_fw(this, &CompletingMem::fw);
+    }
+    unsigned completed() const { return completed_; }
+
+private:
+    tlm::tlm_sync_enum fw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
+        if (ph != tlm::BEGIN_REQ) throw std::logic_error("CompletingMem: unexpected phase");
+        p.set_response_status(tlm::TLM_OK_RESPONSE);
+        ++completed_;
+        return tlm::TLM_COMPLETED;
+    }
+    unsigned completed_ = 0;
 };
 
 inline ParamSchema nocSchema() {
@@ -259,8 +288,9 @@ struct NocBench {
     std::vector<std::unique_ptr<TestMem>> mems;
     sc_core::sc_time period;
 
+    // testMems = false: the test binds its own targets to xbar->memSide.
     NocBench(unsigned numSms, unsigned numPartitions, unsigned serviceCycles,
-             const std::vector<std::string>& overrides = {}) {
+             const std::vector<std::string>& overrides = {}, bool testMems = true) {
         for (const auto& o : overrides) cfg.setFromString(o);
         cfg.validate();
         period = NocParams::fromConfig(cfg).period();
@@ -271,7 +301,7 @@ struct NocBench {
                                                    static_cast<int>(i), pool));
             sms.back()->socket.bind(xbar->smSide);
         }
-        for (unsigned j = 0; j < numPartitions; ++j) {
+        for (unsigned j = 0; testMems && j < numPartitions; ++j) {
             mems.push_back(std::make_unique<TestMem>(("mem" + std::to_string(j)).c_str(),
                                                      cyc(serviceCycles)));
             xbar->memSide.bind(mems.back()->socket);

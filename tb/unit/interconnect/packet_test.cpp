@@ -3,6 +3,7 @@
 #include "common/Config.hpp"
 #include "interconnect/NocParams.hpp"
 #include "interconnect/Packet.hpp"
+#include "tb/unit/interconnect/ScMainStub.hpp"
 
 using namespace gpusim;
 
@@ -13,10 +14,15 @@ GpuExtension ext(AccessKind k, uint32_t bytes) {
     e.bytes = bytes;
     return e;
 }
-tlm::tlm_generic_payload withLength(unsigned len) {
+unsigned readReplyFlits(const FlitRules& r, unsigned dataLength) {
     tlm::tlm_generic_payload p;
-    p.set_data_length(len);
-    return p;
+    p.set_data_length(dataLength);
+    return r.replyFlits(p, ext(AccessKind::Read, 4));
+}
+unsigned writeAckFlits(const FlitRules& r) {
+    tlm::tlm_generic_payload p;
+    p.set_data_length(128);
+    return r.replyFlits(p, ext(AccessKind::Write, 128));
 }
 } // namespace
 
@@ -35,10 +41,10 @@ TEST(FlitRules, RequestsAreHeaderPlusCarriedBytes) {
 
 TEST(FlitRules, RepliesCarryReadDataAndAcknowledgeWrites) {
     const FlitRules r{32, 1};
-    EXPECT_EQ(r.replyFlits(withLength(128), ext(AccessKind::Read, 4)), 5u);  // the line, not bytes
-    EXPECT_EQ(r.replyFlits(withLength(32), ext(AccessKind::Read, 4)), 2u);
-    EXPECT_EQ(r.replyFlits(withLength(0), ext(AccessKind::Read, 0)), 1u);
-    EXPECT_EQ(r.replyFlits(withLength(128), ext(AccessKind::Write, 128)), 1u);
+    EXPECT_EQ(readReplyFlits(r, 128), 5u);  // the payload's data, not ext.bytes (4)
+    EXPECT_EQ(readReplyFlits(r, 32), 2u);
+    EXPECT_EQ(readReplyFlits(r, 0), 1u);
+    EXPECT_EQ(writeAckFlits(r), 1u);
 }
 
 TEST(NocParams, DefaultsAndRanges) {
