@@ -23,8 +23,17 @@ public:
     void tick(uint64_t cycle) override {
         last_ = cycle;
         if (gpu_.dispatcher_->done()) {
-            finished_ = true;
-            sc_core::sc_stop();
+            // The SMs are done; L2 write-backs may still be on their way to memory. The run ends
+            // when the whole memory system has drained (the watchdog still guards this phase).
+            if (gpu_.memorySystemQuiescent()) {
+                finished_ = true;
+                sc_core::sc_stop();
+                return;
+            }
+            if (++drainCycles_ >= watchdog_) {
+                stalled_ = true;
+                sc_core::sc_stop();
+            }
             return;
         }
         if (maxCycles_ && cycle >= maxCycles_) {
@@ -63,6 +72,7 @@ public:
     uint64_t nextProgress_ = 0;
     uint64_t last_ = 0, lastProgress_ = ~uint64_t(0), lastProgressCycle_ = 0;
     bool finished_ = false, truncated_ = false, stalled_ = false;
+    uint64_t drainCycles_ = 0;
     std::chrono::steady_clock::time_point start_;
 };
 
@@ -135,6 +145,15 @@ RunResult Gpu::run(const RunOptions& opt) {
         throw ModelError("simulation ended before the workload finished (no pending activity)\n" + dumpState());
     if (supervisor_->finished_) checkInvariants();
     return r;
+}
+
+bool Gpu::memorySystemQuiescent() const {
+    if (!xbar_->quiescent()) return false;
+    for (const auto& l : l2_)
+        if (!l->quiescent()) return false;
+    for (const auto& m : mem_)
+        if (!m->quiescent()) return false;
+    return true;
 }
 
 void Gpu::checkInvariants() const {

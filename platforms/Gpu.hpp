@@ -56,6 +56,7 @@ private:
     template <class I, class T>
     void link(const std::string& name, I& initiator, T& target);
     void checkInvariants() const;
+    bool memorySystemQuiescent() const;
 
     const Config& cfg_;
     StatRegistry& stats_;
