@@ -80,7 +80,7 @@ bool IdealMemory::quiescent() const { return pending_.empty() && port_.canRespon
 
 std::string IdealMemory::dumpState() const {
     std::ostringstream os;
-    os << name() << ": " << pending_.size() << " pending";
+    os << pending_.size() << " pending";
     if (!pending_.empty())
         os << " (oldest 0x" << std::hex << pending_.front().payload->get_address() << std::dec
            << " due at cycle " << pending_.front().readyCycle << ")";

@@ -31,7 +31,7 @@ bool isPow2(int64_t v) { return v > 0 && std::has_single_bit(static_cast<uint64_
 } // namespace
 
 void L2Slice::declare(ParamSchema& s) {
-    s.addInt("l2.size_bytes", 131072, "bytes", 1024, int64_t(1) << 30,
+    s.addInt("l2.size_bytes", 131072, "bytes", 16, int64_t(1) << 30,
              "Capacity of one L2 slice (one per memory partition); 128 KB per controller in the "
              "Fermi baselines")
         .addInt("l2.line_bytes", 128, "bytes", 16, 4096, "L2 line size (power of two)")
@@ -331,7 +331,7 @@ bool L2Slice::quiescent() const {
 
 std::string L2Slice::dumpState() const {
     std::ostringstream os;
-    os << name() << ": input " << input_.size() << "/" << inputCap_
+    os << "input " << input_.size() << "/" << inputCap_
        << (nocPort_.hasHeldRequest() ? " (+1 held, END_REQ withheld)" : "");
     if (!input_.empty())
         os << " head 0x" << std::hex << input_.front().payload->get_address() << std::dec;

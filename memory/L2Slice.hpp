@@ -58,7 +58,7 @@ public:
     bool busy() const override;
     // Nothing queued, in flight or open on either socket (end-of-run invariant).
     bool quiescent() const;
-    // What is outstanding, in one paragraph (watchdog dump).
+    // What is outstanding, in one paragraph without the module name (watchdog dump).
     std::string dumpState() const;
 
     const L2TagArray& tags() const { return tags_; }

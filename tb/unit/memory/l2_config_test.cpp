@@ -1,0 +1,73 @@
+// Parameter declarations and geometry checks of the memory folder (no simulation).
+#include <gtest/gtest.h>
+
+#include "MemoryTestBench.hpp"
+
+using namespace gpusim;
+using gpusim::test::MemoryConfig;
+
+namespace {
+std::string validationError(MemoryConfig& m) {
+    try {
+        m.cfg->validate();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+} // namespace
+
+TEST(MemoryConfig, DefaultsAreTheFermiBaselineAndValid) {
+    MemoryConfig m;
+    const Config& c = *m.cfg;
+    EXPECT_EQ(c.getInt("l2.size_bytes"), 131072);
+    EXPECT_EQ(c.getInt("l2.line_bytes"), 128);
+    EXPECT_EQ(c.getInt("l2.ways"), 8);
+    EXPECT_EQ(c.getInt("l2.mshr_entries"), 32);
+    EXPECT_EQ(c.getInt("l2.mshr_max_merge"), 8);
+    EXPECT_EQ(c.getInt("l2.tag_latency_cycles"), 60);
+    EXPECT_EQ(c.getInt("l2.input_queue"), 8);
+    EXPECT_EQ(c.getInt("l2.response_queue"), 8);
+    EXPECT_EQ(c.getInt("l2.miss_queue"), 8);
+    EXPECT_DOUBLE_EQ(c.getDouble("l2.clock_mhz"), 700.0);
+    EXPECT_DOUBLE_EQ(c.getDouble("dram.clock_mhz"), 924.0);
+    EXPECT_EQ(c.getInt("mem.ideal_latency_cycles"), 100);
+    EXPECT_EQ(validationError(m), "");
+}
+
+TEST(MemoryConfig, LineMustBeAPowerOfTwo) {
+    MemoryConfig m;
+    m.set("l2.line_bytes", 96).set("l2.size_bytes", 96 * 8 * 4);
+    EXPECT_EQ(validationError(m), "test: l2.line_bytes: 96 is not a power of two");
+}
+
+TEST(MemoryConfig, SizeMustBeDivisibleByLineTimesWays) {
+    MemoryConfig m;
+    m.set("l2.ways", 6);  // 131072 / (128 * 6) is not whole; the error names size_bytes, kept at its default
+    EXPECT_EQ(validationError(m), "default: l2.size_bytes: 131072 is not divisible by line x ways (768)");
+}
+
+TEST(MemoryConfig, SetsMustBeAPowerOfTwo) {
+    MemoryConfig m;
+    m.set("l2.size_bytes", 128 * 8 * 3);  // 3 sets
+    EXPECT_EQ(validationError(m), "test: l2.size_bytes: 3072 gives 3 sets, not a power of two");
+}
+
+TEST(MemoryConfig, ALineMustNotStraddlePartitions) {
+    MemoryConfig m;
+    m.set("addrmap.interleave_bytes", 64);
+    EXPECT_EQ(validationError(m), "test: addrmap.interleave_bytes: must be a multiple of l2.line_bytes (128)");
+}
+
+TEST(MemoryConfig, RangesAreEnforcedOnSet) {
+    MemoryConfig m;
+    EXPECT_THROW(m.set("l2.tag_latency_cycles", 0), InputError);
+    EXPECT_THROW(m.set("l2.mshr_entries", 0), InputError);
+    EXPECT_THROW(m.set("mem.ideal_latency_cycles", 0), InputError);
+}
+
+TEST(MemoryConfig, OddButValidGeometry) {
+    MemoryConfig m;
+    m.set("l2.ways", 3).set("l2.size_bytes", 128 * 3 * 16);  // 3-way, 16 sets
+    EXPECT_EQ(validationError(m), "");
+}

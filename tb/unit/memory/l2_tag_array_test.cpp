@@ -1,0 +1,70 @@
+#include <gtest/gtest.h>
+
+#include "memory/L2TagArray.hpp"
+
+using namespace gpusim;
+
+namespace {
+constexpr uint64_t kLine = 128;
+uint64_t line(unsigned n) { return n * kLine; }
+} // namespace
+
+TEST(L2TagArray, MissUntilInstalledThenHit) {
+    L2TagArray t(4, 2);
+    EXPECT_FALSE(t.find(1, line(5)));
+    const auto out = t.install(1, line(5), false);
+    EXPECT_FALSE(out.valid);  // an empty way was used
+    ASSERT_TRUE(t.find(1, line(5)));
+    EXPECT_FALSE(t.find(0, line(5)));  // sets are independent
+    EXPECT_FALSE(t.dirty(1, *t.find(1, line(5))));
+}
+
+TEST(L2TagArray, EmptyWaysFillLowestFirst) {
+    L2TagArray t(1, 4);
+    t.install(0, line(1), false);
+    t.install(0, line(2), false);
+    EXPECT_EQ(*t.find(0, line(1)), 0u);
+    EXPECT_EQ(*t.find(0, line(2)), 1u);
+    EXPECT_FALSE(t.victim(0).valid);
+}
+
+TEST(L2TagArray, LruEvictionOrderInOneSet) {
+    L2TagArray t(2, 4);
+    for (unsigned n : {1, 2, 3, 4}) t.install(0, line(n), false);
+    EXPECT_EQ(t.lruOrder(0), (std::vector<uint64_t>{line(1), line(2), line(3), line(4)}));
+    // Touching 1 and then 3 leaves 2 the least recently used, then 4.
+    t.touch(0, *t.find(0, line(1)));
+    t.touch(0, *t.find(0, line(3)));
+    EXPECT_EQ(t.victim(0).line, line(2));
+    auto out = t.install(0, line(5), false);
+    EXPECT_TRUE(out.valid);
+    EXPECT_EQ(out.line, line(2));
+    out = t.install(0, line(6), false);
+    EXPECT_EQ(out.line, line(4));
+    EXPECT_EQ(t.lruOrder(0), (std::vector<uint64_t>{line(1), line(3), line(5), line(6)}));
+    // The other set was never touched.
+    EXPECT_TRUE(t.lruOrder(1).empty());
+}
+
+TEST(L2TagArray, DirtyVictimIsReported) {
+    L2TagArray t(1, 2);
+    t.install(0, line(1), true);
+    t.install(0, line(2), false);
+    t.markDirty(0, *t.find(0, line(2)));
+    auto v = t.victim(0);
+    EXPECT_TRUE(v.valid && v.dirty);
+    EXPECT_EQ(v.line, line(1));
+    auto out = t.install(0, line(3), false);
+    EXPECT_TRUE(out.dirty);
+    EXPECT_EQ(out.line, line(1));
+    EXPECT_FALSE(t.dirty(0, *t.find(0, line(3))));
+    out = t.install(0, line(4), false);
+    EXPECT_TRUE(out.dirty);  // line 2 was marked dirty after its install
+    EXPECT_EQ(out.line, line(2));
+}
+
+TEST(L2TagArray, InstallingAResidentLineIsABug) {
+    L2TagArray t(1, 2);
+    t.install(0, line(1), false);
+    EXPECT_THROW(t.install(0, line(1), false), std::logic_error);
+}
