@@ -117,8 +117,10 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     writes_.inc();
     Line* l = find(line);
     if (l && l->state == State::Valid) {
+        // Not a replacement: no `evictions` count and no onL1Evict (a lost-locality detector
+        // must not mistake a store's invalidation for the scheduler's fault).
         writeEvicts_.inc();
-        evict(*l);
+        l->state = State::Invalid;
     }
     // A reserved line keeps its reservation: the fill still has to land, and the load waiting
     // for it was issued before this store.

@@ -7,8 +7,8 @@ namespace gpusim {
 
 SetIndex::SetIndex(SetIndexing kind, unsigned sets, unsigned lineBytes)
     : kind_(kind), sets_(sets), lineShift_(static_cast<unsigned>(std::countr_zero(lineBytes))) {
-    if (kind == SetIndexing::FermiHash && sets != 32 && sets != 64)
-        throw std::invalid_argument("fermi-hash set index needs 32 or 64 sets");
+    if (kind == SetIndexing::FermiHash && ((sets != 32 && sets != 64) || lineBytes != 128))
+        throw std::invalid_argument("fermi-hash set index needs 32 or 64 sets of 128-byte lines");
 }
 
 unsigned SetIndex::operator()(uint64_t addr) const {

@@ -56,6 +56,11 @@ void SmConfig::declare(ParamSchema& s) {
             if (c.getString("l1d.set_index") == "fermi-hash" && sets != 32 && sets != 64)
                 c.fail("l1d.set_index", "fermi-hash needs 32 or 64 sets, the geometry gives " +
                                             std::to_string(sets));
+            // The hash is defined on byte-address bits 7-12 and 13-19: with other line sizes some
+            // sets are never used (64 B lines, 64 sets: address bit 11 never reaches the index).
+            if (c.getString("l1d.set_index") == "fermi-hash" && line != 128)
+                c.fail("l1d.set_index", "fermi-hash is defined for 128-byte lines, l1d.line_bytes is " +
+                                            std::to_string(line) + " (use linear)");
             if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
                 c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
         });

@@ -1,0 +1,164 @@
+// Coalescer: active lanes' addresses -> aligned 128-byte line accesses, in order of the lowest
+// lane touching each line. Expected lines, lane masks and byte counts are worked out by hand.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "modules/Coalescer.hpp"
+#include "tb/unit/modules/ModuleTestHelpers.hpp"
+#include "tb/unit/modules/ScMainStub.hpp"
+
+using namespace gpusim;
+using namespace gpusim::test;
+
+namespace {
+constexpr uint64_t kBase = 0x10000;  // 128-aligned
+
+std::vector<LineAccess> run(const WarpInstruction& in, unsigned line = 128) {
+    std::vector<LineAccess> out{{1, 1, 1}};  // stale content: coalesce() must clear it
+    Coalescer(line).coalesce(in, out);
+    return out;
+}
+} // namespace
+
+TEST(Coalescer, Stride4AlignedIsOneFullLine) {
+    // 32 lanes x 4 B = 128 B = exactly [kBase, kBase+128).
+    auto a = run(mem(OpClass::Load, 0, kBase, 4));
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0xffffffffu);
+    EXPECT_EQ(a[0].bytes, 128u);
+}
+
+TEST(Coalescer, Stride4FromHalfLineOffsetIsTwoLines) {
+    // Lanes 0..15 cover kBase+64..kBase+127 (line kBase, 64 B); lanes 16..31 cover
+    // kBase+128..kBase+191 (line kBase+128, 64 B).
+    auto a = run(mem(OpClass::Load, 0, kBase + 64, 4));
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x0000ffffu);
+    EXPECT_EQ(a[0].bytes, 64u);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[1].laneMask, 0xffff0000u);
+    EXPECT_EQ(a[1].bytes, 64u);
+}
+
+TEST(Coalescer, Stride128Is32LinesInLaneOrder) {
+    auto a = run(mem(OpClass::Load, 0, kBase, 128));
+    ASSERT_EQ(a.size(), 32u);
+    for (unsigned l = 0; l < 32; ++l) {
+        EXPECT_EQ(a[l].lineAddr, kBase + 128 * l) << "lane " << l;
+        EXPECT_EQ(a[l].laneMask, 1u << l) << "lane " << l;
+        EXPECT_EQ(a[l].bytes, 4u) << "lane " << l;
+    }
+}
+
+TEST(Coalescer, Stride128DescendingComesOutInLaneOrderNotAddressOrder) {
+    // Lane l reads kBase + 128*(31-l): lane 0 has the highest line, so it comes first.
+    WarpInstruction in = mem(OpClass::Load, 0, 0, 0);
+    for (unsigned l = 0; l < 32; ++l) in.addr[l] = kBase + 128 * (31 - l);
+    auto a = run(in);
+    ASSERT_EQ(a.size(), 32u);
+    EXPECT_EQ(a[0].lineAddr, kBase + 128 * 31);
+    EXPECT_EQ(a[31].lineAddr, kBase);
+}
+
+TEST(Coalescer, Stride0IsOneLine) {
+    auto a = run(mem(OpClass::Load, 0, kBase + 8, 0));
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0xffffffffu);
+}
+
+TEST(Coalescer, FixedTableOfScatteredAddresses) {
+    // Line of each lane (addr & ~0x7f) written next to it; 8 distinct lines.
+    const uint64_t table[32] = {
+        0x1000, 0x1004, 0x1080, 0x10FC, 0x2000, 0x1008, 0x3F80, 0x3FFC,  // 1000 1000 1080 1080 2000 1000 3F80 3F80
+        0x1000, 0x2040, 0x5000, 0x1084, 0x507C, 0x5080, 0x0000, 0x007C,  // 1000 2000 5000 1080 5000 5080 0000 0000
+        0x1010, 0x1090, 0x2010, 0x3F84, 0x5004, 0x5084, 0x0004, 0x1014,  // 1000 1080 2000 3F80 5000 5080 0000 1000
+        0x1094, 0x2014, 0x3F88, 0x5008, 0x5088, 0x0008, 0x101C, 0x7FFC}; // 1080 2000 3F80 5000 5080 0000 1000 7F80
+    WarpInstruction in = mem(OpClass::Load, 0, 0, 0);
+    for (unsigned l = 0; l < 32; ++l) in.addr[l] = table[l];
+    auto a = run(in);
+    // Lines in order of first lane, with their lanes:
+    //  0x1000: 0,1,5,8,16,23,30  -> 0x40810123, 7 lanes x 4 B = 28
+    //  0x1080: 2,3,11,17,24      -> 0x0102080C, 20
+    //  0x2000: 4,9,18,25         -> 0x02040210, 16
+    //  0x3F80: 6,7,19,26         -> 0x040800C0, 16
+    //  0x5000: 10,12,20,27       -> 0x08101400, 16
+    //  0x5080: 13,21,28          -> 0x10202000, 12
+    //  0x0000: 14,15,22,29       -> 0x2040C000, 16
+    //  0x7F80: 31                -> 0x80000000, 4
+    const std::vector<LineAccess> want = {
+        {0x1000, 0x40810123u, 28}, {0x1080, 0x0102080Cu, 20}, {0x2000, 0x02040210u, 16},
+        {0x3F80, 0x040800C0u, 16}, {0x5000, 0x08101400u, 16}, {0x5080, 0x10202000u, 12},
+        {0x0000, 0x2040C000u, 16}, {0x7F80, 0x80000000u, 4}};
+    ASSERT_EQ(a.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+        EXPECT_EQ(a[i].lineAddr, want[i].lineAddr) << i;
+        EXPECT_EQ(a[i].laneMask, want[i].laneMask) << i;
+        EXPECT_EQ(a[i].bytes, want[i].bytes) << i;
+    }
+}
+
+TEST(Coalescer, PartialActiveMaskOnlyCountsActiveLanes) {
+    // Stride 128 with lanes 0-3 and 31 active: 5 lines (inactive lanes' addresses ignored).
+    auto a = run(mem(OpClass::Load, 0, kBase, 128, 4, 0x8000000Fu));
+    ASSERT_EQ(a.size(), 5u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[2].lineAddr, kBase + 256);
+    EXPECT_EQ(a[3].lineAddr, kBase + 384);
+    EXPECT_EQ(a[4].lineAddr, kBase + 31 * 128);  // 0xF80
+    EXPECT_EQ(a[4].laneMask, 0x80000000u);
+    // Stride 4 with only the odd lanes: still one line, 16 lanes x 4 B.
+    auto b = run(mem(OpClass::Load, 0, kBase, 4, 4, 0xAAAAAAAAu));
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(b[0].laneMask, 0xAAAAAAAAu);
+    EXPECT_EQ(b[0].bytes, 64u);
+    // No active lane: no access.
+    EXPECT_TRUE(run(mem(OpClass::Load, 0, kBase, 4, 4, 0)).empty());
+}
+
+TEST(Coalescer, EightByteAccessStraddlingALineTouchesBoth) {
+    // One lane at kBase+124, 8 bytes: bytes 124..127 of line kBase, 0..3 of line kBase+128.
+    auto a = run(mem(OpClass::Load, 0, kBase + 124, 0, 8, 0x1u));
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].bytes, 4u);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[1].bytes, 4u);
+    EXPECT_EQ(a[0].laneMask, 1u);
+    EXPECT_EQ(a[1].laneMask, 1u);
+    // An aligned 8-byte access at kBase+120 stays in one line.
+    EXPECT_EQ(run(mem(OpClass::Load, 0, kBase + 120, 0, 8, 0x1u)).size(), 1u);
+}
+
+TEST(Coalescer, WarpOf8ByteAccessesFromOffset4TouchesThreeLines) {
+    // Lane l covers [kBase+4+8l, kBase+12+8l). Lane 15 = 124..131 straddles line 0/1,
+    // lane 31 = 252..259 straddles line 1/2.
+    //  line kBase:     lanes 0..15; bytes 15 x 8 + 4 = 124
+    //  line kBase+128: lanes 15..31; bytes 4 + 15 x 8 + 4 = 128
+    //  line kBase+256: lane 31; bytes 4
+    auto a = run(mem(OpClass::Load, 0, kBase + 4, 8, 8));
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x0000FFFFu);
+    EXPECT_EQ(a[0].bytes, 124u);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[1].laneMask, 0xFFFF8000u);
+    EXPECT_EQ(a[1].bytes, 128u);
+    EXPECT_EQ(a[2].lineAddr, kBase + 256);
+    EXPECT_EQ(a[2].laneMask, 0x80000000u);
+    EXPECT_EQ(a[2].bytes, 4u);
+}
+
+TEST(Coalescer, SixtyFourByteLines) {
+    // Same stride-4 warp, 64 B lines: 2 lines of 16 lanes each.
+    auto a = run(mem(OpClass::Load, 0, kBase, 4), 64);
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x0000ffffu);
+    EXPECT_EQ(a[1].lineAddr, kBase + 64);
+    EXPECT_EQ(a[1].laneMask, 0xffff0000u);
+}

@@ -1,0 +1,202 @@
+// LdStUnit driven cycle by cycle the way SmCore does it (fill -> collect -> step -> send), with a
+// hand-built SmConfig (linear set index, l1d.hit_latency 20, smem latency 24).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "modules/L1DCache.hpp"
+#include "modules/LdStUnit.hpp"
+#include "tb/unit/modules/ModuleTestHelpers.hpp"
+#include "tb/unit/modules/ScMainStub.hpp"
+
+using namespace gpusim;
+using namespace gpusim::test;
+
+namespace {
+
+SmConfig baseCfg() {
+    SmConfig c;
+    c.setIndexing = SetIndexing::Linear;
+    c.l1HitLatency = 20;
+    c.smemLatency = 24;
+    c.mshrEntries = 32;
+    c.missQueue = 8;
+    return c;
+}
+
+struct Bench {
+    SmConfig cfg;
+    StatRegistry stats;
+    L1DCache l1;
+    LdStUnit u;
+    std::vector<LdStUnit::Completion> done;
+    explicit Bench(const SmConfig& c) : cfg(c), l1(cfg, stats, "l1d."), u(cfg, l1, stats, "ldst.") {}
+
+    double n(const std::string& s) const { return stats.get(s); }
+    // The memory stage of one cycle plus the NoC send of the miss-queue head.
+    void step(uint64_t c, bool send = true) {
+        u.step(c);
+        if (send && l1.hasOutgoing()) l1.popOutgoing();
+    }
+    void fill(uint64_t line, uint64_t c) { u.wake(l1.fill(line), c); }
+    size_t collect(uint64_t c) {
+        const size_t before = done.size();
+        u.collect(c, [&](const LdStUnit::Completion& x) { done.push_back(x); });
+        return done.size() - before;
+    }
+    void prefill(uint64_t line) {
+        ASSERT_EQ(l1.read(line, 0, 0, 1000), L1Result::MissNew);
+        l1.popOutgoing();
+        l1.fill(line);
+    }
+};
+
+constexpr uint64_t kBase = 0x100000;
+
+} // namespace
+
+TEST(LdStUnit, DivergentLoadOccupiesUnit32Cycles) {
+    Bench b(baseCfg());
+    b.u.accept(2, load(0x40, 5, kBase, 128), 0);  // 32 lanes, stride 128: 32 lines
+    EXPECT_FALSE(b.u.free());
+    // One L1D access per cycle, cycles 1..32; busy until the 32nd access is taken.
+    for (uint64_t c = 1; c <= 32; ++c) {
+        b.step(c);
+        EXPECT_EQ(b.u.free(), c == 32) << "cycle " << c;
+    }
+    EXPECT_EQ(b.n("ldst.coalescing_stall_cycles"), 31);  // 32 accesses, the last frees the unit
+    EXPECT_EQ(b.n("ldst.line_accesses"), 32);
+    EXPECT_EQ(b.n("ldst.loads"), 1);
+    EXPECT_EQ(b.n("l1d.read_misses"), 32);
+    EXPECT_EQ(b.l1.mshrUsed(), 32u);
+    // The load completes with its last line: 31 fills at cycle 100 are not enough.
+    for (unsigned l = 0; l < 31; ++l) b.fill(kBase + 128 * l, 100);
+    EXPECT_EQ(b.collect(100), 0u);
+    b.fill(kBase + 128 * 31, 101);
+    ASSERT_EQ(b.collect(101), 1u);
+    const auto& d = b.done[0];
+    EXPECT_EQ(d.warp, 2u);
+    EXPECT_EQ(d.dst[0], 5);
+    EXPECT_EQ(d.dst[1], kNoReg);
+    EXPECT_EQ(d.pc, 0x40u);
+    EXPECT_EQ(d.accesses, 32u);
+    EXPECT_FALSE(d.fullyCached);
+    EXPECT_EQ(d.latency, 101u);  // accepted at cycle 0
+    EXPECT_TRUE(b.u.idle());
+}
+
+TEST(LdStUnit, CoalescedHitCompletesHitLatencyAfterItsAccess) {
+    Bench b(baseCfg());
+    b.prefill(kBase);
+    b.u.accept(1, load(0x80, 3, kBase, 4), 10);  // accepted (issued) at 10
+    b.step(11);                                  // L1D access at 11: hit
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("ldst.coalescing_stall_cycles"), 0);
+    for (uint64_t c = 12; c <= 30; ++c) EXPECT_EQ(b.collect(c), 0u) << c;
+    ASSERT_EQ(b.collect(31), 1u);  // 11 + 20
+    EXPECT_TRUE(b.done[0].fullyCached);
+    EXPECT_EQ(b.done[0].accesses, 1u);
+    EXPECT_EQ(b.done[0].latency, 21u);  // issue to writeback: 1 + hit latency
+    EXPECT_EQ(b.n("ldst.fully_cached_loads"), 1);
+    EXPECT_EQ(b.n("ldst.load_latency"), 21);  // histogram mean of one sample
+    EXPECT_TRUE(b.u.idle());
+}
+
+TEST(LdStUnit, OcclusionCyclesCountedWhileMshrsFull) {
+    SmConfig c = baseCfg();
+    c.mshrEntries = 1;
+    Bench b(c);
+    const uint64_t X = kBase, Y = kBase + 0x1000;
+    b.u.accept(0, load(0, 1, X, 4), 0);
+    b.step(1);                           // P: MissNew, takes the only MSHR
+    b.u.accept(1, load(0, 2, Y, 4), 1);  // Q issued the same cycle the unit freed
+    b.step(2);                           // Q: StallMshr (occlusion 1)
+    b.step(3);                           // Q: StallMshr (occlusion 2)
+    EXPECT_FALSE(b.u.free());
+    b.fill(X, 4);                        // fill port first ...
+    b.step(4);                           // ... then Q gets the freed MSHR
+    EXPECT_TRUE(b.u.free());
+    ASSERT_EQ(b.collect(4), 1u);
+    EXPECT_EQ(b.done[0].warp, 0u);
+    EXPECT_EQ(b.done[0].latency, 4u);
+    b.fill(Y, 6);
+    ASSERT_EQ(b.collect(6), 1u);
+    EXPECT_EQ(b.done[1].warp, 1u);
+    EXPECT_EQ(b.done[1].latency, 5u);  // accepted at 1
+    EXPECT_EQ(b.n("l1d.mshr_stall_cycles"), 2);
+    EXPECT_EQ(b.n("ldst.coalescing_stall_cycles"), 0);  // replays are MSHR stalls, not coalescing
+    const auto* occ = dynamic_cast<const Average*>(b.stats.find("ldst.occlusion_cycles"));
+    ASSERT_NE(occ, nullptr);
+    EXPECT_EQ(occ->count(), 2u);  // P: 0, Q: 2
+    EXPECT_DOUBLE_EQ(occ->mean(), 1.0);
+}
+
+TEST(LdStUnit, MissQueueStallIsNotOcclusion) {
+    SmConfig c = baseCfg();
+    c.missQueue = 1;
+    Bench b(c);
+    const uint64_t X = kBase, Y = kBase + 0x1000;
+    b.u.accept(0, load(0, 1, X, 4), 0);
+    b.step(1, false);                    // P: MissNew, queue now full (not sent)
+    b.u.accept(0, load(0, 2, Y, 4), 1);
+    b.step(2, false);                    // Q: StallMissQueue
+    b.step(3, true);                     // Q: StallMissQueue, then P's request leaves
+    b.step(4, true);                     // Q: MissNew
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("l1d.miss_queue_stall_cycles"), 2);
+    const auto* occ = dynamic_cast<const Average*>(b.stats.find("ldst.occlusion_cycles"));
+    ASSERT_NE(occ, nullptr);
+    EXPECT_EQ(occ->count(), 2u);
+    EXPECT_DOUBLE_EQ(occ->mean(), 0.0);
+}
+
+TEST(LdStUnit, SharedMemoryLoadLatency) {
+    Bench b(baseCfg());
+    b.u.accept(4, load(0x10, 9, 0, 4, {}, MemSpace::Shared), 5);
+    EXPECT_TRUE(b.u.free());  // no L1D port used
+    b.step(6);
+    EXPECT_EQ(b.collect(28), 0u);
+    ASSERT_EQ(b.collect(29), 1u);  // 5 + 24
+    EXPECT_EQ(b.done[0].warp, 4u);
+    EXPECT_EQ(b.done[0].dst[0], 9);
+    EXPECT_EQ(b.done[0].latency, 24u);
+    EXPECT_FALSE(b.done[0].fullyCached);
+    EXPECT_EQ(b.n("ldst.shared_ops"), 1);
+    EXPECT_EQ(b.n("ldst.loads"), 0);
+    EXPECT_EQ(b.n("l1d.accesses"), 0);
+}
+
+TEST(LdStUnit, StoresUseOnePortCyclePerLineAndComplete) {
+    Bench b(baseCfg());
+    b.u.accept(0, store(0, kBase + 64, 4), 0);  // 2 lines (see the coalescer test)
+    b.step(1);
+    EXPECT_FALSE(b.u.free());
+    b.step(2);
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("ldst.stores"), 1);
+    EXPECT_EQ(b.n("ldst.coalescing_stall_cycles"), 1);
+    EXPECT_EQ(b.n("l1d.writes"), 2);
+    EXPECT_EQ(b.collect(100), 0u);  // stores write nothing back
+    EXPECT_TRUE(b.u.idle());
+}
+
+TEST(LdStUnit, MergedLoadsCompleteInArrivalOrderAndTokensAreReused) {
+    Bench b(baseCfg());
+    b.u.accept(0, load(0, 1, kBase, 4), 0);  // token 0
+    b.step(1);
+    b.u.accept(1, load(0, 1, kBase, 4), 1);  // token 1, merges
+    b.step(2);
+    EXPECT_EQ(b.n("l1d.mshr_merges"), 1);
+    const auto tokens = b.l1.fill(kBase);
+    EXPECT_EQ(tokens, (std::vector<uint32_t>{0, 1}));
+    b.u.wake(tokens, 10);
+    ASSERT_EQ(b.collect(10), 2u);
+    EXPECT_EQ(b.done[0].warp, 0u);
+    EXPECT_EQ(b.done[1].warp, 1u);
+    // Both tokens free: the next load takes the lowest, 0.
+    b.u.accept(2, load(0, 1, kBase + 0x1000, 4), 11);
+    b.step(12);
+    EXPECT_EQ(b.l1.fill(kBase + 0x1000), (std::vector<uint32_t>{0}));
+}

@@ -1,0 +1,348 @@
+// SmCore + CtaDispatcher in a one-SM SystemC bench (SmTestBench.hpp), with issue cycles worked
+// out by hand from the SM's per-cycle stage order and SmConfig's latencies:
+//   tick(c): fill port, writeback (ALU results due at c, loads done at c), LD/ST's L1D access,
+//            send the miss-queue head, issue, fetch, retire; then the dispatcher, then the stopper.
+//   ALU latency 4, interval 2, 2 units; L1D hit latency 20; instruction buffer 2.
+//   Clock 1000 ps. wake() at t=0 -> first edge is cycle 1. The dispatcher places the CTA at
+//   cycle 1 (after the SM's tick); the SM fetches at 2 (after issue); first issue at 3.
+//   A result due at c is written back before issue at c, so a dependent issues at c.
+// Each case runs in its own process (ctest); run a single case by --gtest_filter.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "scheduler/GtoPolicy.hpp"
+#include "scheduler/LrrPolicy.hpp"
+#include "tb/unit/modules/ModuleTestHelpers.hpp"
+#include "tb/unit/modules/ScMainStub.hpp"
+#include "tb/unit/modules/SmTestBench.hpp"
+
+using namespace gpusim;
+using namespace gpusim::test;
+using U64 = std::vector<uint64_t>;
+using CycleWarp = std::pair<uint64_t, unsigned>;
+
+namespace {
+
+SmConfig cfgWith(unsigned schedulers) {
+    SmConfig c;  // defaults: ALU 4/2 x2, L1D hit 20, 32 sets fermi-hash, on-miss
+    c.schedulers = schedulers;
+    return c;
+}
+
+std::unique_ptr<Kernel> kernelOf(unsigned ctas, unsigned threads, ScriptKernel::Gen gen,
+                                 const std::string& name = "k") {
+    return std::make_unique<ScriptKernel>(name, ctas, threads, std::move(gen));
+}
+
+void expectCleanEnd(SmBench& b, uint64_t endCycle) {
+    EXPECT_TRUE(b.disp.done());
+    EXPECT_TRUE(b.stop.stopped);
+    EXPECT_EQ(b.stop.stopCycle, endCycle);
+    EXPECT_TRUE(b.sm.quiescent()) << b.sm.dumpState();
+    EXPECT_EQ(b.pool.outstanding(), 0u);
+}
+
+constexpr uint16_t R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4;
+constexpr uint64_t kLine = 0x40000;  // 128-aligned
+
+} // namespace
+
+TEST(SmCore, AluDependenceChainTiming) {
+    // One warp: R1<-R0 ; R2<-R1 (RAW) ; R3<-R0 ; EXIT.
+    //  c3: #0 (unit0, free again at 5; R1 due 7)     c4-6: #1 waits on R1
+    //  c7: #1 (unit0, free at 9; R2 due 11)           c8: #2 (unit1; R3 due 12)
+    //  c9: EXIT (no operands)
+    //  retire needs an empty scoreboard: R2 at 11, R3 at 12 -> warp ends at 12, kernel ends at 12.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}), alu(0x08, R2, {R1}), alu(0x10, R3, {R0}), exitInst(0x18)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 7, 8, 9}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{12, 0}}));
+    ASSERT_EQ(b.disp.records().size(), 1u);
+    EXPECT_EQ(b.disp.records()[0].startCycle, 1u);
+    EXPECT_EQ(b.disp.records()[0].endCycle, 12u);
+    EXPECT_EQ(b.stat("kernel0.cycles"), 11);
+    EXPECT_EQ(b.stat("sm0.issued"), 4);
+    // Resident from the tick at 2 through the tick at 12: 11 cycles; no issue at 2,4,5,6,10,11,12.
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 11);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 7);
+    EXPECT_TRUE(b.mem.log.empty());
+    expectCleanEnd(b, 12);
+}
+
+TEST(SmCore, LoadMissThenHitThenStore) {
+    // Memory answers 10.5 cycles after the request (10500 ps), i.e. between edges.
+    //  #0 LD R1 <- [kLine + 4*lane]  c3 issue; c4 L1D miss, request sent at c4 (4000 ps),
+    //                                answered at 14500 ps; c15 fill -> R1 written back at 15.
+    //  #1 R2 <- R1                   c15
+    //  #2 LD R3 <- same line         c16 issue; c17 L1D hit, due 17 + 20 = 37
+    //  #3 R4 <- R3                   c37 (R4 due 41)
+    //  #4 ST [same line] <- R2       c38 issue; c39 write-evict, request sent at 39000 ps,
+    //                                answered at 49500 ps -> taken at c50
+    //  #5 EXIT                       c39
+    //  warp retires at 41 (R4); the kernel ends at 50, once the store's answer is back.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4), alu(0x08, R2, {R1}), load(0x10, R3, kLine, 4),
+                       alu(0x18, R4, {R3}),      store(0x20, kLine, 4, {R2}), exitInst(0x28)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 15, 16, 37, 38, 39}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{41, 0}}));
+    ASSERT_EQ(b.rec->loads.size(), 2u);
+    EXPECT_EQ(b.rec->loads[0].cycle, 15u);
+    EXPECT_FALSE(b.rec->loads[0].fullyCached);
+    EXPECT_EQ(b.rec->loads[0].accesses, 1u);
+    EXPECT_EQ(b.rec->loads[1].cycle, 37u);
+    EXPECT_TRUE(b.rec->loads[1].fullyCached);
+    ASSERT_EQ(b.mem.log.size(), 2u);
+    EXPECT_EQ(b.mem.log[0].addr, kLine);
+    EXPECT_FALSE(b.mem.log[0].write);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 4000u);
+    EXPECT_EQ(b.mem.log[0].answeredPs, 14500u);
+    EXPECT_EQ(b.mem.log[1].addr, kLine);
+    EXPECT_TRUE(b.mem.log[1].write);
+    EXPECT_EQ(b.mem.log[1].arrivedPs, 39000u);
+    EXPECT_EQ(b.mem.log[1].answeredPs, 49500u);
+    EXPECT_EQ(b.stat("sm0.l1d.read_misses"), 1);
+    EXPECT_EQ(b.stat("sm0.l1d.read_hits"), 1);
+    EXPECT_EQ(b.stat("sm0.l1d.write_evicts"), 1);
+    EXPECT_EQ(b.stat("sm0.noc.reads"), 1);
+    EXPECT_EQ(b.stat("sm0.noc.writes"), 1);
+    // Load latencies 15-3 = 12 and 37-16 = 21: mean 16.5.
+    EXPECT_DOUBLE_EQ(b.stat("sm0.ldst.load_latency"), 16.5);
+    EXPECT_EQ(b.disp.records()[0].endCycle, 50u);
+    expectCleanEnd(b, 50);
+}
+
+TEST(SmCore, BarrierHoldsWarpUntilTheOtherArrives) {
+    // One CTA of 64 threads: warp 0 on scheduler 0, warp 1 on scheduler 1 (slot parity).
+    //  warp 0: R1<-R0 ; BAR ; R2<-R0 ; EXIT
+    //  warp 1: R1<-R0 ; R2<-R1 ; R3<-R2 ; BAR ; R4<-R0 ; EXIT
+    //  c3:  w0 #0 (unit0), w1 #0 (unit1)             R1 of both due 7
+    //  c4:  w0 BAR (arrives 1 of 2, waits)
+    //  c7:  w1 #1 (unit0 free at 5 -> free at 9)      R2 due 11
+    //  c11: w1 #2 (unit0 free at 9 -> 13)             R3 due 15
+    //  c12: w1 BAR: 2 of 2 -> barrier opens at 12 (scheduler 0 already ran this cycle)
+    //  c13: w0 #2 (unit0 free at 13), w1 #4 (unit1)   R2/R4 due 17
+    //  c14: both EXIT; both retire at 17.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned w) {
+        if (w == 0) return Program{alu(0x00, R1, {R0}), bar(0x08), alu(0x10, R2, {R0}), exitInst(0x18)};
+        return Program{alu(0x00, R1, {R0}), alu(0x08, R2, {R1}), alu(0x10, R3, {R2}),
+                       bar(0x18),           alu(0x20, R4, {R0}), exitInst(0x28)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 13, 14}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{3, 7, 11, 12, 13, 14}));
+    EXPECT_EQ(b.rec->barrierReleases, (std::vector<CycleWarp>{{12, 0}}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{17, 0}, {17, 1}}));
+    expectCleanEnd(b, 17);
+}
+
+TEST(SmCore, WarpExitReleasesBarrier) {
+    //  warp 0: BAR ; R1<-R0 ; EXIT      warp 1: EXIT
+    //  c3: w0 BAR (1 of 2 arrived); w1 EXIT, retires at once (nothing pending) -> 1 live warp,
+    //      1 arrived -> the barrier opens at 3.
+    //  c4: w0 #1 (R1 due 8); c5: EXIT; retires at 8.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned w) {
+        if (w == 0) return Program{bar(0x00), alu(0x08, R1, {R0}), exitInst(0x10)};
+        return Program{exitInst(0x00)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 5}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{3}));
+    EXPECT_EQ(b.rec->barrierReleases, (std::vector<CycleWarp>{{3, 0}}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{3, 1}, {8, 0}}));
+    expectCleanEnd(b, 8);
+}
+
+namespace {
+// Two warps, one scheduler: three independent ALU instructions and EXIT each.
+ScriptWorkload& twoIndependentWarps(ScriptWorkload& wl) {
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}), alu(0x08, R2, {R0}), alu(0x10, R3, {R0}), exitInst(0x18)};
+    }));
+    return wl;
+}
+} // namespace
+
+TEST(SmCore, OneSchedulerLrrAlternates) {
+    // One ALU instruction per cycle fits 2 units x interval 2. LRR alternates:
+    //  c3 w0#0, c4 w1#0, c5 w0#1, c6 w1#1, c7 w0#2, c8 w1#2, c9 w0 EXIT, c10 w1 EXIT.
+    //  w0's R3 due 11, w1's 12 -> ends 11 and 12.
+    ScriptWorkload wl;
+    SmBench b(cfgWith(1), std::make_unique<LrrPolicy>(), twoIndependentWarps(wl), 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueWarps(), (std::vector<unsigned>{0, 1, 0, 1, 0, 1, 0, 1}));
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 5, 7, 9}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{4, 6, 8, 10}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{11, 0}, {12, 1}}));
+    expectCleanEnd(b, 12);
+}
+
+TEST(SmCore, OneSchedulerGtoRunsOldestToCompletion) {
+    // GTO stays on warp 0 (oldest) through its EXIT, then warp 1:
+    //  c3-5 w0#0-2, c6 w0 EXIT, c7-9 w1#0-2, c10 w1 EXIT. Units: c3 u0, c4 u1, c5 u0, c7 u0? u0
+    //  free at 7 -> yes, c8 u1 (free 6), c9 u0 (free 9). w0's R3 due 9, w1's 13.
+    ScriptWorkload wl;
+    SmBench b(cfgWith(1), std::make_unique<GtoPolicy>(), twoIndependentWarps(wl), 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueWarps(), (std::vector<unsigned>{0, 0, 0, 0, 1, 1, 1, 1}));
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 5, 6}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{7, 8, 9, 10}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{9, 0}, {13, 1}}));
+    expectCleanEnd(b, 13);
+}
+
+TEST(SmCore, DispatcherRefillsWhenACtaFinishes) {
+    // sm.max_ctas = 1, two CTAs of one warp (R1<-R0 ; EXIT).
+    //  CTA 0: placed 1, ALU 3, EXIT 4, retires 7 (R1 due 7).
+    //  CTA 1: placed at 7 (the dispatcher ticks after the SM), fetched 8, ALU 9, EXIT 10, retires 13.
+    SmConfig c = cfgWith(2);
+    c.maxCtas = 1;
+    ScriptWorkload wl;
+    wl.add(kernelOf(2, 32, [](uint64_t, unsigned) { return Program{alu(0x00, R1, {R0}), exitInst(0x08)}; }));
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->ctaStarts, (std::vector<CycleWarp>{{1, 0}, {7, 0}}));
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 9, 10}));  // slot 0 reused by CTA 1
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{7, 0}, {13, 0}}));
+    EXPECT_EQ(b.stat("sm0.ctas"), 2);
+    EXPECT_EQ(b.disp.ctasLaunched(), 2u);
+    EXPECT_EQ(b.disp.records()[0].endCycle, 13u);
+    expectCleanEnd(b, 13);
+}
+
+TEST(SmCore, KernelsRunOneAfterAnother) {
+    //  K0: starts 1, ALU 3, EXIT 4, ends 7.  K1: starts 8 (the cycle after), fetched 9, ALU 10,
+    //  EXIT 11, ends 14.
+    ScriptWorkload wl;
+    auto prog = [](uint64_t, unsigned) { return Program{alu(0x00, R1, {R0}), exitInst(0x08)}; };
+    wl.add(kernelOf(1, 32, prog, "first")).add(kernelOf(1, 32, prog, "second"));
+    SmBench b(cfgWith(2), std::make_unique<LrrPolicy>(), wl, 10000);
+    b.run();
+    const auto& r = b.disp.records();
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].name, "first");
+    EXPECT_EQ(r[0].startCycle, 1u);
+    EXPECT_EQ(r[0].endCycle, 7u);
+    EXPECT_EQ(r[1].name, "second");
+    EXPECT_EQ(r[1].startCycle, 8u);
+    EXPECT_EQ(r[1].endCycle, 14u);
+    EXPECT_EQ(b.stat("kernel0.cycles"), 6);
+    EXPECT_EQ(b.stat("kernel1.cycles"), 6);
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 10, 11}));
+    expectCleanEnd(b, 14);
+}
+
+TEST(SmCore, SharedMemoryLoadLatency) {
+    //  #0 LD.shared R1   c3 (no L1D, done at 3 + 24 = 27)
+    //  #1 R2 <- R1       c27 (R2 due 31)
+    //  #2 EXIT           c28; retires 31.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, 0x100, 4, {}, MemSpace::Shared), alu(0x08, R2, {R1}), exitInst(0x10)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 27, 28}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{31, 0}}));
+    EXPECT_EQ(b.stat("sm0.ldst.shared_ops"), 1);
+    EXPECT_EQ(b.stat("sm0.l1d.accesses"), 0);
+    EXPECT_TRUE(b.mem.log.empty());
+    expectCleanEnd(b, 31);
+}
+
+TEST(SmCore, DivergentLoadHoldsLdStUnitForOtherWarps) {
+    // warp 0 (scheduler 0): LD R1 <- 32 lines (stride 128) ; R2 <- R1 ; EXIT
+    // warp 1 (scheduler 1): LD R1 <- one line 0x80000       ; R2 <- R1 ; EXIT
+    // Lines kLine + 128*i have bits 7-11 = i and only bit 18 above (not hashed): 32 distinct sets.
+    //  c3: w0 LD accepted; w1 LD refused (LD/ST busy) -> ldst_busy from 3 ...
+    //  c4..c35: w0's 32 L1D accesses, one per cycle, each miss sent the same cycle; at 35 the unit
+    //           frees before issue, so w1's LD issues at 35 -> ldst_busy cycles 3..34 = 32.
+    //  c36: w1's access (miss), sent at 36.
+    //  Answers 10.5 cycles after each send: w0's lines fill at 15..46, w1's at 47.
+    //  w0: ALU at 46, EXIT 47, R2 due 50 -> ends 50.  w1: ALU 47, EXIT 48, ends 51.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned w) {
+        const uint64_t base = w == 0 ? kLine : 0x80000;
+        const uint64_t stride = w == 0 ? 128 : 4;
+        return Program{load(0x00, R1, base, stride), alu(0x08, R2, {R1}), exitInst(0x10)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 46, 47}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{35, 47, 48}));
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 32);
+    EXPECT_EQ(b.stat("sm0.ldst.coalescing_stall_cycles"), 31);
+    EXPECT_EQ(b.stat("sm0.l1d.read_misses"), 33);
+    EXPECT_EQ(b.stat("sm0.noc.reads"), 33);
+    ASSERT_EQ(b.mem.log.size(), 33u);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 4000u);
+    EXPECT_EQ(b.mem.log[31].arrivedPs, 35000u);
+    EXPECT_EQ(b.mem.log[32].addr, 0x80000u);
+    EXPECT_EQ(b.mem.log[32].arrivedPs, 36000u);
+    ASSERT_EQ(b.rec->loads.size(), 2u);
+    EXPECT_EQ(b.rec->loads[0].cycle, 46u);
+    EXPECT_EQ(b.rec->loads[0].accesses, 32u);
+    EXPECT_EQ(b.rec->loads[1].cycle, 47u);
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{50, 0}, {51, 1}}));
+    expectCleanEnd(b, 51);
+}
+
+TEST(SmCore, FullResponseQueueBackPressuresTheNoc) {
+    // sm.response_queue = 1. One load of 3 lines (lanes 0-2, stride 128): accesses at 4, 5, 6, each
+    // sent at once. The memory holds every answer until 20500 ps and then answers back to back:
+    //  20500: answer 1 taken (queue 1/1); answer 2 refused (held by the SM's port, counted).
+    //  c21: fill 1; the held answer 2 is taken; END_RESP lets memory send answer 3: refused (2nd).
+    //  c22: fill 2; answer 3 taken.   c23: fill 3 -> the load completes at 23.
+    //  R2 <- R1 at 23, EXIT 24, R2 due 27 -> ends 27.
+    SmConfig c = cfgWith(2);
+    c.responseQueue = 1;
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        WarpInstruction ld = load(0x00, R1, kLine, 128);
+        ld.activeMask = 0x7;
+        return Program{ld, alu(0x08, R2, {R1}), exitInst(0x10)};
+    }));
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 1000);
+    b.mem.holdUntilPs = 20500;
+    b.run();
+    ASSERT_EQ(b.mem.log.size(), 3u);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 4000u);
+    EXPECT_EQ(b.mem.log[2].arrivedPs, 6000u);
+    EXPECT_EQ(b.mem.log[0].answeredPs, 20500u);
+    EXPECT_EQ(b.mem.log[1].answeredPs, 20500u);  // BEGIN_RESP sent, END_RESP only at 21
+    EXPECT_EQ(b.mem.log[2].answeredPs, 21000u);
+    EXPECT_EQ(b.stat("sm0.noc.answer_full_cycles"), 2);
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 23, 24}));
+    ASSERT_EQ(b.rec->loads.size(), 1u);
+    EXPECT_EQ(b.rec->loads[0].cycle, 23u);
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{27, 0}}));
+    expectCleanEnd(b, 27);
+}
+
+TEST(SmCore, SfuIntervalSerialisesTwoWarps) {
+    // One SFU, latency 20, interval 8. warp 0 (sched 0) and warp 1 (sched 1): SFU R1 <- R0 ; EXIT.
+    //  c3: w0 SFU (unit free again at 11; R1 due 23); w1 refused (unit busy).
+    //  c4: w0 EXIT.  c11: w1 SFU (R1 due 31).  c12: w1 EXIT.  Ends: w0 23, w1 31.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}, OpClass::Sfu), exitInst(0x08)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{11, 12}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{23, 0}, {31, 1}}));
+    expectCleanEnd(b, 31);
+}

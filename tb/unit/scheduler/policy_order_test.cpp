@@ -1,0 +1,98 @@
+// LRR and GTO as the CCWS paper defines them ("Loose round-robin ... if a wavefront cannot issue
+// during its turn, the next wavefront in round-robin order is given the chance"; "GTO runs a single
+// wavefront until it stalls then picks the oldest ready wavefront"), checked on order() alone with
+// a fake SmView. Every expected order below is worked out by hand in the comments.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "scheduler/GtoPolicy.hpp"
+#include "scheduler/LrrPolicy.hpp"
+#include "tb/unit/scheduler/FakeSmView.hpp"
+
+using namespace gpusim;
+using gpusim::test::FakeSmView;
+using V = std::vector<unsigned>;
+
+namespace {
+V ordered(SchedulerPolicy& p, unsigned sched, V warps, const SmView& sm) {
+    p.order(sched, warps, sm);
+    return warps;
+}
+} // namespace
+
+TEST(LrrOrder, StartsAtLowestSlotThenRotatesAfterLastIssuer) {
+    FakeSmView sm(4);
+    LrrPolicy p;
+    // Nothing issued yet: slot order.
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{0, 1, 2, 3}));
+    // Warp 1 issued last: 2 gets the next turn, then 3, then wrap to 0, 1.
+    p.onIssue(0, 1, sm);
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{2, 3, 0, 1}));
+    // Warp 3 last: wrap to 0.
+    p.onIssue(0, 3, sm);
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{0, 1, 2, 3}));
+    // The input order does not matter (the issue stage passes slots, the policy sorts them).
+    p.onIssue(0, 0, sm);
+    EXPECT_EQ(ordered(p, 0, {3, 1, 2, 0}, sm), (V{1, 2, 3, 0}));
+}
+
+TEST(LrrOrder, LastIssuerNoLongerValidStillRotatesBySlot) {
+    FakeSmView sm(6);
+    LrrPolicy p;
+    // Scheduler 1 owns odd slots 1, 3, 5. Warp 3 issued last and then left: the order passed
+    // in no longer holds 3; the turn goes to the first slot after 3, i.e. 5, then 1.
+    p.onIssue(1, 3, sm);
+    EXPECT_EQ(ordered(p, 1, {1, 5}, sm), (V{5, 1}));
+}
+
+TEST(LrrOrder, SchedulersKeepSeparateTurns) {
+    FakeSmView sm(4);
+    LrrPolicy p;
+    p.onIssue(0, 2, sm);  // scheduler 0 (even slots) last issued 2 -> next 0
+    p.onIssue(1, 1, sm);  // scheduler 1 (odd slots) last issued 1 -> next 3
+    EXPECT_EQ(ordered(p, 0, {0, 2}, sm), (V{0, 2}));
+    EXPECT_EQ(ordered(p, 1, {1, 3}, sm), (V{3, 1}));
+}
+
+TEST(GtoOrder, GreedyWarpFirstThenByAgeNotSlot) {
+    // Ages (smaller = older): slot 0 -> 7, slot 1 -> 2, slot 2 -> 9, slot 3 -> 1.
+    // Oldest-first order is therefore 3 (1), 1 (2), 0 (7), 2 (9).
+    FakeSmView sm(4, {7, 2, 9, 1});
+    GtoPolicy p;
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{3, 1, 0, 2}));
+    // Warp 2 (the youngest) issued last: it goes first, the rest stay oldest-first.
+    p.onIssue(0, 2, sm);
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{2, 3, 1, 0}));
+}
+
+TEST(GtoOrder, EqualAgesFallBackToSlot) {
+    FakeSmView sm(3, {5, 5, 5});
+    GtoPolicy p;
+    EXPECT_EQ(ordered(p, 0, {2, 0, 1}, sm), (V{0, 1, 2}));
+}
+
+TEST(GtoOrder, EndedWarpLosesGreedyPosition) {
+    FakeSmView sm(4, {0, 1, 2, 3});
+    GtoPolicy p;
+    p.onIssue(0, 2, sm);
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{2, 0, 1, 3}));
+    // Warp 2 ends; a new warp takes slot 2 with the youngest age 10: it must not be greedy.
+    p.onWarpEnd(2);
+    sm.at(2).age = 10;
+    EXPECT_EQ(ordered(p, 0, {0, 1, 2, 3}, sm), (V{0, 1, 3, 2}));
+}
+
+TEST(GtoOrder, SchedulersKeepSeparateGreedyWarps) {
+    FakeSmView sm(4, {3, 2, 1, 0});
+    GtoPolicy p;
+    p.onIssue(0, 0, sm);
+    p.onIssue(1, 1, sm);
+    // Scheduler 0: greedy 0 first, then 2. Scheduler 1: greedy 1 first, then 3.
+    EXPECT_EQ(ordered(p, 0, {0, 2}, sm), (V{0, 2}));
+    EXPECT_EQ(ordered(p, 1, {1, 3}, sm), (V{1, 3}));
+    // Scheduler 1 issues 3: now 3 leads there, scheduler 0 unchanged.
+    p.onIssue(1, 3, sm);
+    EXPECT_EQ(ordered(p, 1, {1, 3}, sm), (V{3, 1}));
+    EXPECT_EQ(ordered(p, 0, {0, 2}, sm), (V{0, 2}));
+}
