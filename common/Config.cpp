@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <climits>
 
 namespace gpusim {
 
@@ -137,8 +138,14 @@ void Config::set(const std::string& key, const json& value, const std::string& o
         if (v.is_number_float()) {
             double x = v.get<double>();
             if (std::floor(x) != x) bad("expected an integer, got " + describeValue(v));
+            // Range first: casting a double beyond int64 is undefined.
+            if (x < d->min || x > d->max)
+                bad(describeValue(v) + " is out of range " + formatNumber(d->min) + " .. " +
+                    formatNumber(d->max) + (d->unit.empty() ? "" : " " + d->unit));
             v = static_cast<int64_t>(x);
         }
+        if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX))
+            bad(describeValue(v) + " is out of range " + formatNumber(d->min) + " .. " + formatNumber(d->max));
         if (!v.is_number_integer()) bad("expected an integer, got " + describeValue(v));
         double x = double(v.get<int64_t>());
         if (x < d->min || x > d->max)
@@ -203,12 +210,26 @@ void Config::flatten(const json& obj, const std::string& prefix, const std::stri
         if (v.is_object()) {
             flatten(v, key, origin);
         } else {
+            if (!fileKeys_.insert(key).second)
+                throw InputError(origin + ": " + key + ": given twice in this file");
             set(key, v, origin);
         }
     }
 }
 
 void Config::loadFile(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw InputError(path + ": " +
+                         (std::filesystem::exists(path, ec) ? "not a regular file" : "cannot open platform file"));
+    const std::string canonical = std::filesystem::weakly_canonical(path, ec).string();
+    for (const auto& p : loading_)
+        if (p == canonical) throw InputError(path + ": base: platforms derive from each other in a cycle");
+    loading_.push_back(canonical);
+    struct Pop {
+        std::vector<std::string>& v;
+        ~Pop() { v.pop_back(); }
+    } pop{loading_};
     std::ifstream in(path);
     if (!in) throw InputError(path + ": cannot open platform file");
     json doc = json::parse(in, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
@@ -224,8 +245,8 @@ void Config::loadFile(const std::string& path) {
         if (!doc["base"].is_string()) throw InputError(path + ": base: expected a platform name");
         auto basePath = std::filesystem::path(path).parent_path() /
                         (doc["base"].get<std::string>() + ".json");
-        if (std::filesystem::equivalent(basePath, path))
-            throw InputError(path + ": base: a platform cannot derive from itself");
+        if (!std::filesystem::exists(basePath, ec))
+            throw InputError(path + ": base: no platform file " + basePath.string());
         loadFile(basePath.string());
     }
     if (doc.contains("name")) {
@@ -236,6 +257,7 @@ void Config::loadFile(const std::string& path) {
         platformDescription_ = doc["description"].get<std::string>();
     if (doc.contains("params")) {
         if (!doc["params"].is_object()) throw InputError(path + ": params: expected an object");
+        fileKeys_.clear();
         flatten(doc["params"], "", path);
     }
 }

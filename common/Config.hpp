@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,8 @@ private:
     const ParamSchema& schema_;
     std::map<std::string, Entry> values_;
     std::string platformName_ = "default";
+    std::vector<std::string> loading_;   // files being loaded (base chain), to detect cycles
+    std::set<std::string> fileKeys_;     // keys set by the file being read, to reject duplicates
     std::string platformDescription_;
 };
 

@@ -165,7 +165,7 @@ std::string L1DCache::dumpState() const {
     std::ostringstream os;
     os << "mshr " << mshr_.used() << "/" << mshr_.capacity() << " [";
     for (const auto& [line, tokens] : mshr_.entries())
-        os << " 0x" << std::hex << line << std::dec << "x" << tokens.size();
+        os << " 0x" << std::hex << line << std::dec << ":" << tokens.size();
     os << " ] miss_queue " << missQueue_.size() << "/" << missQueueCap_;
     return os.str();
 }

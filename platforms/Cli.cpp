@@ -54,8 +54,28 @@ po::variables_map parse(const po::options_description& d, const std::vector<std:
     po::variables_map vm;
     try {
         auto parser = po::command_line_parser(args).options(d);
-        if (pos) parser.positional(*pos);
-        po::store(parser.run(), vm);
+        po::positional_options_description none;
+        parser.positional(pos ? *pos : none);
+        // Boost's own message for a stray word does not say which; name it ourselves.
+        size_t positional = 0;
+        const size_t allowed = pos ? pos->max_total_count() : 0;
+        for (size_t i = 0; i < args.size(); ++i) {
+            const std::string& a = args[i];
+            if (a.size() > 1 && a[0] == '-') {
+                // An option: skip its value if it takes one and was not given as --opt=value.
+                const bool isLong = a[1] == '-';
+                // Boost matches short options with their dash ("-w"); "-wX" carries its value.
+                const std::string key = isLong ? a.substr(2) : a;
+                if (key.find('=') == std::string::npos && (isLong || a.size() == 2)) {
+                    const auto* o = d.find_nothrow(key, false);
+                    if (o && o->semantic()->max_tokens() > 0) ++i;
+                }
+                continue;
+            }
+            if (++positional > allowed) throw InputError("command line: unexpected argument '" + a + "'");
+        }
+        auto parsed = parser.run();
+        po::store(parsed, vm);
         po::notify(vm);
     } catch (const po::error& e) {
         throw InputError(std::string("command line: ") + e.what());
@@ -66,7 +86,8 @@ po::variables_map parse(const po::options_description& d, const std::vector<std:
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
     std::string scheduler = "gto", workload = "atax", statsPath;
-    uint64_t maxCycles = 0, seed = 1;
+    int64_t maxCycles = 0;
+    uint64_t seed = 1;
     po::options_description d("gpusim run options");
     addConfigOptions(d, co);
     d.add_options()("scheduler,s", po::value(&scheduler)->default_value(scheduler),
@@ -83,6 +104,7 @@ int cmdRun(const std::vector<std::string>& args) {
         return 0;
     }
     const bool quiet = vm.count("quiet") > 0;
+    if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
 
     Config cfg(gpuSchema());
     loadConfig(cfg, co);
@@ -97,7 +119,7 @@ int cmdRun(const std::vector<std::string>& args) {
     StatRegistry stats;
     Gpu gpu("gpu", cfg, policy, *wl, stats);
     Gpu::RunOptions ro;
-    ro.maxCycles = maxCycles;
+    ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = !quiet && isatty(STDERR_FILENO);
     RunResult result = gpu.run(ro);
     RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};

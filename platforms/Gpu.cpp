@@ -132,7 +132,8 @@ RunResult Gpu::run(const RunOptions& opt) {
     RunResult r;
     r.hostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - supervisor_->start_).count();
     if (supervisor_->printed_) std::fprintf(stderr, "\n");
-    r.cycles = supervisor_->last_ + 1;
+    // Edges are numbered from time 0, so the last edge's index is the number of cycles simulated.
+    r.cycles = supervisor_->last_;
     r.truncated = supervisor_->truncated_;
     for (const auto& sm : sms_) r.instructions += sm->issued();
     stats_.counter("gpu.cycles", "Core cycles simulated").inc(r.cycles);

@@ -27,12 +27,15 @@ std::vector<fs::path> searchDirs() {
 
 std::string resolvePlatform(const std::string& s) {
     if (s.find('/') != std::string::npos || (s.size() > 5 && s.substr(s.size() - 5) == ".json")) {
-        if (!fs::exists(s)) throw InputError("--platform: " + s + ": no such file");
+        std::error_code ec;
+        if (!fs::exists(s, ec)) throw InputError("--platform: " + s + ": no such file");
+        if (!fs::is_regular_file(s, ec)) throw InputError("--platform: " + s + ": not a regular file");
         return s;
     }
     for (const auto& d : searchDirs()) {
         auto p = d / (s + ".json");
-        if (fs::exists(p)) return p.string();
+        std::error_code ec;
+        if (fs::is_regular_file(p, ec)) return p.string();
     }
     throw InputError("--platform: unknown platform '" + s + "' (see gpusim list platforms)");
 }
