@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "tb/common/ProcessRunner.hpp"
-#include "tb/common/ScMainStub.hpp"
 
 using namespace gpusim::tb;
 using nlohmann::json;

@@ -8,7 +8,6 @@
 
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
-#include "tb/common/ScMainStub.hpp"
 
 using namespace gpusim;
 using namespace gpusim::tb;

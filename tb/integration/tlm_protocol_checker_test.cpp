@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "common/PayloadPool.hpp"
-#include "tb/common/ScMainStub.hpp"
 #include "tb/common/TlmProtocolChecker.hpp"
 
 using namespace gpusim;

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "interconnect/CrossbarSubnet.hpp"
-#include "tb/unit/interconnect/ScMainStub.hpp"
 
 using namespace gpusim;
 

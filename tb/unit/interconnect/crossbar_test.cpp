@@ -9,7 +9,6 @@
 
 #include "common/SimError.hpp"
 #include "tb/unit/interconnect/NocTestHelpers.hpp"
-#include "tb/unit/interconnect/ScMainStub.hpp"
 
 using namespace gpusim;
 using namespace gpusim::test;

@@ -3,7 +3,6 @@
 #include "common/Config.hpp"
 #include "interconnect/NocParams.hpp"
 #include "interconnect/Packet.hpp"
-#include "tb/unit/interconnect/ScMainStub.hpp"
 
 using namespace gpusim;
 

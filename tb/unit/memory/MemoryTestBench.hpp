@@ -25,7 +25,6 @@
 #include "common/Stats.hpp"
 #include "memory/IdealMemory.hpp"
 #include "memory/L2Slice.hpp"
-#include "ScMainStub.hpp"
 
 namespace gpusim::test {
 

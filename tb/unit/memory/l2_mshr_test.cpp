@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include "memory/L2Mshr.hpp"
-#include "ScMainStub.hpp"
 
 using namespace gpusim;
 

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include "modules/BarrierUnit.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 

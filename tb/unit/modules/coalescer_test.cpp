@@ -6,7 +6,6 @@
 
 #include "modules/Coalescer.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 using namespace gpusim::test;

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "modules/ExecPipeline.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 

@@ -9,7 +9,6 @@
 #include "modules/IssueStage.hpp"
 #include "scheduler/GtoPolicy.hpp"
 #include "scheduler/LrrPolicy.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
 using namespace gpusim;

@@ -9,7 +9,6 @@
 #include "common/Stats.hpp"
 #include "modules/L1DCache.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 

@@ -9,7 +9,6 @@
 #include "modules/L1DCache.hpp"
 #include "modules/LdStUnit.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 using namespace gpusim::test;

@@ -3,7 +3,6 @@
 
 #include "modules/Scoreboard.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 using namespace gpusim::test;

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "modules/SetIndex.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 

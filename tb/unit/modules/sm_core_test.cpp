@@ -14,7 +14,6 @@
 #include "scheduler/GtoPolicy.hpp"
 #include "scheduler/LrrPolicy.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 #include "tb/unit/modules/SmTestBench.hpp"
 
 using namespace gpusim;

@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "modules/SmResources.hpp"
-#include "tb/unit/modules/ScMainStub.hpp"
 
 using namespace gpusim;
 
