@@ -7,7 +7,7 @@ set -eu
 
 cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
-PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev"
+PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev liblzma-dev clang libclang-rt-14-dev"
 
 missing=""
 for p in $PACKAGES; do

@@ -1,10 +1,11 @@
 #pragma once
-// Packetisation: what one transaction costs on a NoC channel. A packet is the forwarded payload
-// plus the routing and timing facts the switch needs; it is never copied into new memory
-// (passthrough: the same tlm_generic_payload travels end to end). Flit counts follow DESIGN.md
-// section 6: a header flit, plus data flits of the channel width for whatever carries data.
-// Left out: byte-enable/partial-line compression, and per-flit identity (the flit-level router
-// family will split a Packet into head/body/tail flits; the counts here stay its source).
+// Packetisation: what one transaction costs on a NoC channel, and the packet record the
+// network carries. A packet is the forwarded payload plus the routing and timing facts the
+// network needs; the payload is never copied (passthrough: the same tlm_generic_payload travels
+// end to end). The network splits a packet into flits (Flit.hpp): head first, tail last.
+// Flit counts per message type come from configuration (noc.read_request_flits,
+// noc.header_flits, noc.write_ack_flits) plus data flits of the channel width.
+// Left out: byte-enable/partial-line compression.
 #include <cstdint>
 
 #include <tlm>
@@ -14,35 +15,41 @@
 namespace gpusim {
 
 struct Packet {
-    tlm::tlm_generic_payload* payload = nullptr;
-    uint64_t id = 0;          // GpuExtension::requestId, kept for dumps without touching the payload
-    unsigned src = 0;         // input port of this subnet
-    unsigned dst = 0;         // output port of this subnet
+    tlm::tlm_generic_payload* payload = nullptr;  // null for synthetic traffic
+    uint64_t id = 0;          // GpuExtension::requestId (or a synthetic id), for dumps and checks
+    unsigned src = 0;         // source terminal of this subnet
+    unsigned dst = 0;         // sink terminal of this subnet
     unsigned flits = 1;
-    uint64_t entryTime = 0;   // kernel time (resolution units) it entered the input queue
-    // First NoC cycle at which it may act where it is now: arbitration in an input queue,
-    // delivery in an output queue.
+    uint64_t entryTime = 0;   // kernel time it entered the network interface (TLM only)
+    // First NoC cycle at which its head may be injected (BookSim's creation time: latency is
+    // measured from here to delivery of the whole packet at the sink).
     uint64_t readyCycle = 0;
 };
 
 struct FlitRules {
-    // A header carries address, kind and routing; one flit on every channel width we model.
-    static constexpr unsigned kHeaderFlits = 1;
-
     unsigned flitBytes = 32;
     unsigned readRequestFlits = 1;
+    unsigned headerFlits = 1;
+    unsigned writeAckFlits = 1;
 
     unsigned dataFlits(uint64_t bytes) const {
         return static_cast<unsigned>((bytes + flitBytes - 1) / flitBytes);
     }
-    // SM -> memory: a read asks (header only); a write or writeback carries its touched bytes.
+    // SM -> memory: a read asks (no data); a write or writeback carries its touched bytes.
     unsigned requestFlits(const GpuExtension& e) const {
-        return e.kind == AccessKind::Read ? readRequestFlits : kHeaderFlits + dataFlits(e.bytes);
+        return e.kind == AccessKind::Read ? readRequestFlits : headerFlits + dataFlits(e.bytes);
     }
     // Memory -> SM: a read answer carries the payload's data; a write is only acknowledged.
     unsigned replyFlits(const tlm::tlm_generic_payload& p, const GpuExtension& e) const {
-        return e.kind == AccessKind::Read ? kHeaderFlits + dataFlits(p.get_data_length())
-                                          : kHeaderFlits;
+        return e.kind == AccessKind::Read ? headerFlits + dataFlits(p.get_data_length())
+                                          : writeAckFlits;
+    }
+    // The largest packet for transfers of at most `lineBytes` (sizes the ejection buffers, which
+    // must hold a whole packet).
+    unsigned maxFlits(uint64_t lineBytes) const {
+        const unsigned data = headerFlits + dataFlits(lineBytes);
+        unsigned m = data > readRequestFlits ? data : readRequestFlits;
+        return m > writeAckFlits ? m : writeAckFlits;
     }
 };
 

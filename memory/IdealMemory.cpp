@@ -15,9 +15,7 @@ constexpr unsigned kLatencyBuckets = 128;
 } // namespace
 
 void IdealMemory::declare(ParamSchema& s) {
-    s.addDouble("dram.clock_mhz", 924, "MHz", 1, 10000,
-                "DRAM command clock of every memory partition (GDDR5 of the Fermi baselines)")
-        .addInt("mem.ideal_latency_cycles", 100, "cycles", 1, 1000000,
+    s.addInt("mem.ideal_latency_cycles", 100, "cycles", 1, 1000000,
                 "Ideal memory: DRAM clock cycles from a request's arrival edge to its answer "
                 "(bandwidth unlimited)");
 }

@@ -14,6 +14,7 @@
 
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
+#include "memory/PartitionMemory.hpp"
 
 namespace gpusim {
 
@@ -23,19 +24,21 @@ class StatRegistry;
 class Counter;
 class Histogram;
 
-class IdealMemory : public sc_core::sc_module, public Tickable {
+class IdealMemory : public sc_core::sc_module, public Tickable, public PartitionMemory {
 public:
     IdealMemory(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
                 ClockDomain& clock, unsigned index);
-    // Declares dram.clock_mhz and mem.ideal_latency_cycles.
+    // Declares mem.ideal_latency_cycles (dram.clock_mhz is DramConfig's).
     static void declare(ParamSchema& s);
 
     tlm_utils::simple_target_socket<IdealMemory> socket;
 
     void tick(uint64_t cycle) override;
     bool busy() const override;
-    bool quiescent() const;
-    std::string dumpState() const;
+    bool quiescent() const override;
+    std::string dumpState() const override;
+    tlm::tlm_target_socket<32>& target() override { return socket; }
+    const char* moduleName() const override { return name(); }
 
 private:
     struct Pending {

@@ -52,6 +52,10 @@ void L2Slice::declare(ParamSchema& s) {
         .addInt("l2.miss_queue", 8, "", 1, 4096,
                 "Line reads and write-backs waiting for the memory socket")
         .addDouble("l2.clock_mhz", 700, "MHz", 1, 10000, "L2 clock (GPGPU-Sim's Fermi L2 clock)")
+        .addInt("l2.slices_per_partition", 1, "", 1, 2,
+                "L2 slices in front of each memory controller (2: GPGPU-Sim's sub-partitions; "
+                "consecutive interleave chunks of a partition alternate between them); "
+                "l2.size_bytes is per slice")
         .addCheck([](const Config& c) {
             const int64_t line = c.getInt("l2.line_bytes");
             const int64_t ways = c.getInt("l2.ways");
@@ -68,6 +72,10 @@ void L2Slice::declare(ParamSchema& s) {
             if (c.getInt("addrmap.interleave_bytes") % line != 0)
                 c.fail("addrmap.interleave_bytes",
                        "must be a multiple of l2.line_bytes (" + std::to_string(line) + ")");
+            // Nor two DRAM banks: the controller serves a line from one bank and row.
+            if (c.getInt("addrmap.bank_interleave_bytes") < line)
+                c.fail("addrmap.bank_interleave_bytes",
+                       "must be at least l2.line_bytes (" + std::to_string(line) + ")");
         });
 }
 
@@ -80,6 +88,9 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& 
       clock_(clock),
       pool_(pool),
       index_(index),
+      slicesPerPartition_(static_cast<unsigned>(cfg.getInt("l2.slices_per_partition"))),
+      partition_(index / slicesPerPartition_),
+      sub_(index % slicesPerPartition_),
       lineBytes_(static_cast<uint64_t>(cfg.getInt("l2.line_bytes"))),
       lineShift_(static_cast<unsigned>(std::countr_zero(lineBytes_))),
       tagLatency_(static_cast<uint64_t>(cfg.getInt("l2.tag_latency_cycles"))),
@@ -102,6 +113,10 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& 
                                  "miss in flight)")),
       mshrMerges_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_merges",
                                 "Misses merged into an MSHR entry already in flight")),
+      writeMerges_(stats.counter("l2.slice" + std::to_string(index) + ".write_merges",
+                                 "Writes merged into a read miss in flight (also in mshr_merges and "
+                                 "write_misses); read_misses - (mshr_merges - write_merges) line reads "
+                                 "went to memory")),
       mshrStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_stall_cycles",
                                      "Cycles the lookup stalled for a free MSHR entry or merge "
                                      "slot")),
@@ -144,7 +159,8 @@ tlm::tlm_sync_enum L2Slice::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_ti
 unsigned L2Slice::setOf(uint64_t addr) const {
     // Sets come from the partition-local address: the global address's low chunk bits select
     // the partition and would leave most sets of a slice unused.
-    return static_cast<unsigned>((map_.localAddress(addr) >> lineShift_) & (tags_.sets() - 1));
+    return static_cast<unsigned>((map_.subLocalAddress(addr, slicesPerPartition_) >> lineShift_) &
+                                 (tags_.sets() - 1));
 }
 
 uint64_t L2Slice::eligibleAfterNow() const {
@@ -156,10 +172,12 @@ uint64_t L2Slice::eligibleAfterNow() const {
 bool L2Slice::takeFromNoc(Payload& p) {
     if (input_.size() >= inputCap_) return false;
     const unsigned part = map_.partition(p.get_address());
-    if (part != index_) {
+    const unsigned sub = map_.subPartition(p.get_address(), slicesPerPartition_);
+    if (part != partition_ || sub != sub_) {
         std::ostringstream os;
         os << name() << ": request for 0x" << std::hex << p.get_address() << std::dec
            << " belongs to partition " << part;
+        if (slicesPerPartition_ > 1) os << " slice " << sub;
         throw ModelError(os.str());
     }
     input_.push_back({&p, sc_core::sc_time_stamp().value(), eligibleAfterNow()});
@@ -195,7 +213,7 @@ Payload* L2Slice::memoryRequest(uint64_t line, AccessKind kind) {
     e.requestId = kIdL2Tag | (uint64_t(index_) << kIdSliceShift) | (nextId_++ & kIdCounterMask);
     e.smId = -1;
     e.kind = kind;
-    e.partition = static_cast<int>(index_);
+    e.partition = static_cast<int>(partition_);
     e.bytes = static_cast<uint32_t>(lineBytes_);
     e.issueTime = sc_core::sc_time_stamp().value();
     if (kind == AccessKind::Writeback) writebacks_.inc();
@@ -273,6 +291,7 @@ void L2Slice::lookup(uint64_t cycle) {
         case L2Mshr::Probe::Merge:
             mshr_.merge(line, {r.payload, r.acceptPs, write});
             mshrMerges_.inc();
+            if (write) writeMerges_.inc();
             (write ? writeMisses_ : readMisses_).inc();
             break;
         case L2Mshr::Probe::Allocate:

@@ -46,6 +46,8 @@ class StatRegistry;
 
 class L2Slice : public sc_core::sc_module, public Tickable {
 public:
+    // `index` is the global slice index; with l2.slices_per_partition = S, slice `index` serves
+    // sub-partition index % S of partition index / S (S = 1: the partition index).
     L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats, ClockDomain& clock,
             PayloadPool& pool, const AddressMap& map, unsigned index);
     // Declares every l2.* parameter and the geometry checks (needs AddressMap::declare too).
@@ -104,7 +106,10 @@ private:
     const AddressMap& map_;
     ClockDomain& clock_;
     PayloadPool& pool_;
-    unsigned index_;
+    unsigned index_;               // global slice index: partition * slices per partition + sub
+    unsigned slicesPerPartition_;
+    unsigned partition_;
+    unsigned sub_;
     uint64_t lineBytes_;
     unsigned lineShift_;
     uint64_t tagLatency_;
@@ -130,6 +135,7 @@ private:
     Counter& writeHits_;
     Counter& writeMisses_;
     Counter& mshrMerges_;
+    Counter& writeMerges_;
     Counter& mshrStallCycles_;
     Counter& pipeStallCycles_;
     Counter& fillStallCycles_;

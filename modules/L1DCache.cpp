@@ -151,6 +151,20 @@ std::vector<uint32_t> L1DCache::fill(uint64_t line) {
     return tokens;
 }
 
+bool L1DCache::wouldStall(uint64_t line, bool write) const {
+    // The same tests, in the same order, as read() and write().
+    const bool queueFull = missQueue_.size() >= missQueueCap_;
+    if (write) return queueFull;
+    if (probe(line)) return false;
+    if (mshr_.has(line)) return !mshr_.canMerge(line);
+    if (mshr_.full() || queueFull) return true;
+    if (allocation_ != L1Allocation::OnMiss) return false;
+    const unsigned set = index_(line);
+    for (unsigned w = 0; w < ways_; ++w)
+        if (lines_[size_t(set) * ways_ + w].state != State::Reserved) return false;
+    return true;
+}
+
 bool L1DCache::probe(uint64_t line) const {
     const Line* l = find(line);
     return l && l->state == State::Valid;

@@ -59,6 +59,12 @@ public:
     const MissRequest& frontOutgoing() const { return missQueue_.front(); }
     void popOutgoing() { missQueue_.pop_front(); }
 
+    // Set of a line (the DLC's #sets), and whether read()/write() would refuse the access now,
+    // without counting anything (MASCAR's re-execution queue retries only when it would not).
+    unsigned setOf(uint64_t lineAddr) const { return index_(lineAddr); }
+    unsigned sets() const { return sets_; }
+    bool wouldStall(uint64_t lineAddr, bool write) const;
+
     unsigned mshrFree() const { return mshr_.free(); }
     unsigned mshrUsed() const { return mshr_.used(); }
     unsigned mshrCapacity() const { return mshr_.capacity(); }

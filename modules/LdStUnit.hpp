@@ -5,7 +5,12 @@
 // miss-queue or reservation stall, counted by the L1D). A load completes when its last access
 // has returned (hit after the hit latency, or fill), and is handed back to the SM for writeback.
 // Shared-memory accesses take a fixed latency (bank conflicts not modelled) and no L1D port.
-// Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded.
+// Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded,
+// overall and for coherent (1-2 lines) and divergent (more) loads, the OAWS paper's Section 2.2
+// classes; so are the loads of each class that were fully cached (OAWS Figs. 10-11).
+// Optional (MASCAR): a re-execution queue takes an access the L1D refuses for want of an MSHR or a
+// miss-queue slot, so the unit goes on with the next access; the oldest parked access retries
+// whenever the L1D could take it, before the current instruction's access (one L1D port).
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -20,6 +25,8 @@
 
 namespace gpusim {
 
+class SchedulerPolicy;
+
 class LdStUnit {
 public:
     struct Completion {
@@ -32,6 +39,14 @@ public:
     };
 
     LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const std::string& prefix);
+    // OAWS section 2.2: a load coalesced into at most this many lines is coherent.
+    static constexpr unsigned kCoherentMaxLines = 2;
+
+    // Receives onLoadServiced.
+    void setObserver(SchedulerPolicy* p) { observer_ = p; }
+    // Entries of the re-execution queue (0: off, refused accesses replay in place).
+    void setReexecutionQueue(unsigned entries);
+    unsigned reexecutionQueued() const { return static_cast<unsigned>(reexecCount_); }
 
     bool free() const { return !busy_; }
     // Called by the issue stage; the instruction's first access goes to L1D next cycle.
@@ -51,7 +66,9 @@ public:
         for (const auto& c : done_) f(c);
         done_.clear();
     }
-    bool idle() const { return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty(); }
+    bool idle() const {
+        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0;
+    }
     unsigned liveLoads() const { return liveLoads_; }
     std::string dumpState() const;
 
@@ -67,8 +84,19 @@ private:
         bool allHits = true;
         uint64_t occlusion = 0;
     };
+    struct Parked {
+        uint64_t lineAddr;
+        uint32_t bytes;
+        unsigned warp;
+        uint64_t pc;
+        uint32_t token;
+        bool write;
+    };
     uint32_t newLoad(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
     void accessDone(uint32_t token, uint64_t cycle);
+    // Sends the oldest parked access if the L1D would take it; true if it used the port.
+    bool retryParked(uint64_t cycle);
+    void loadServiced();
 
     const SmConfig& cfg_;
     L1DCache& l1_;
@@ -79,8 +107,15 @@ private:
     unsigned warp_ = 0;
     uint64_t pc_ = 0;
     uint32_t token_ = 0;
+    unsigned activeLanes_ = 0;
+    unsigned setsTouched_ = 0;
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
+    std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
+    SchedulerPolicy* observer_ = nullptr;
+    // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.
+    std::vector<Parked> reexec_;
+    size_t reexecHead_ = 0, reexecCount_ = 0;
     // Loads in flight, by token; free tokens reused lowest-first for determinism.
     std::vector<Load> loads_;
     std::vector<uint32_t> freeTokens_;
@@ -94,8 +129,10 @@ private:
     std::vector<Completion> done_;
 
     Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
+    Counter &coherentLoads_, &divergentLoads_, &fullyCachedCoherent_, &fullyCachedDivergent_;
+    Counter &parked_, &reexecStalls_;
     Histogram& latency_;
-    Average& occlusion_;
+    Average &occlusion_, &occlusionCoherent_, &occlusionDivergent_;
 };
 
 } // namespace gpusim

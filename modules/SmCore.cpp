@@ -30,11 +30,20 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       readsSent_(stats.counter("sm" + std::to_string(id) + ".noc.reads", "Read requests sent to the NoC")),
       writesSent_(stats.counter("sm" + std::to_string(id) + ".noc.writes", "Write requests sent to the NoC")),
       answersFull_(stats.counter("sm" + std::to_string(id) + ".noc.answer_full_cycles",
-                                 "NoC answers refused because the response queue was full")) {
+                                 "NoC answers refused because the response queue was full")),
+      schedLdstStalls_(stats.counter("sm" + std::to_string(id) + ".issue.ldst_stall_cycles",
+                                     "Cycles no scheduler issued while a ready memory instruction waited "
+                                     "for the LD/ST unit (OAWS Fig. 2, right bar)")),
+      mshrOccupancy_(stats.average("sm" + std::to_string(id) + ".l1d.mshr_occupancy",
+                                   "L1D MSHR entries in use, sampled every cycle with resident warps")) {
     noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
     port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
                [this](Payload& p) { return takeAnswer(p); }, [this] { clock_.wake(); });
     l1_.setObserver(policy_.get());
+    ldst_.setObserver(policy_.get());
+    ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
+    policy_->attach(*this);
+    policy_->registerStats(stats, "sm" + std::to_string(id) + ".sched.");
     clock.add(this);
 }
 
@@ -81,7 +90,10 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
 
 void SmCore::tick(uint64_t cycle) {
     cycle_ = cycle;
-    if (residentWarps_) activeCycles_.inc();
+    if (residentWarps_) {
+        activeCycles_.inc();
+        mshrOccupancy_.sample(double(l1_.mshrUsed()));
+    }
     fillPort(cycle);
     writeback(cycle);
     ldst_.step(cycle);
@@ -156,6 +168,7 @@ void SmCore::issue(uint64_t cycle) {
     const unsigned n = issueStage_.cycle(*this, [&](unsigned w) { return tryIssue(w, cycle); });
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
+    if (n == 0 && ldstBlockedThisCycle_) schedLdstStalls_.inc();
 }
 
 bool SmCore::tryIssue(unsigned w, uint64_t cycle) {

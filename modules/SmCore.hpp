@@ -59,9 +59,15 @@ public:
     unsigned smId() const override { return id_; }
     unsigned warpSlots() const override { return cfg_.warpSlots; }
     const WarpView& warp(unsigned slot) const override { return warps_[slot].view; }
+    unsigned schedulers() const override { return cfg_.schedulers; }
+    unsigned l1Sets() const override { return l1_.sets(); }
+    unsigned l1LineBytes() const override { return cfg_.l1Line; }
     unsigned mshrEntries() const override { return l1_.mshrCapacity(); }
     unsigned mshrFree() const override { return l1_.mshrFree(); }
+    unsigned missQueueEntries() const override { return cfg_.missQueue; }
     unsigned missQueueFree() const override { return l1_.missQueueFree(); }
+    unsigned loadsInFlight() const override { return ldst_.liveLoads(); }
+    bool ldstBusy() const override { return !ldst_.free(); }
     uint64_t cycle() const override { return cycle_; }
 
     // Nothing resident, queued or outstanding (end-of-run invariant).
@@ -117,7 +123,8 @@ private:
     bool ldstBlockedThisCycle_ = false;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
-        &readsSent_, &writesSent_, &answersFull_;
+        &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;
+    Average& mshrOccupancy_;
 };
 
 } // namespace gpusim

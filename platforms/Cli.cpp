@@ -15,6 +15,8 @@
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/Report.hpp"
 #include "platforms/Schema.hpp"
+#include "platforms/NocCommand.hpp"
+#include "platforms/TraceCommand.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -30,6 +32,8 @@ const char* kUsage =
     "  run      simulate a workload on a platform (defaults: fermi15, gto, atax)\n"
     "  list     platforms | schedulers | workloads\n"
     "  config   print the resolved configuration of a platform, or --reference for every parameter\n"
+    "  trace    export --workload NAME[:k=v,...] --out DIR: write a workload as an Accel-Sim trace\n"
+    "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
     "  help     this text; `gpusim <command> --help` for the command's options\n";
 
 struct ConfigOptions {
@@ -121,9 +125,22 @@ int cmdRun(const std::vector<std::string>& args) {
     Gpu::RunOptions ro;
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = !quiet && isatty(STDERR_FILENO);
-    RunResult result = gpu.run(ro);
+    RunResult result;
+    try {
+        result = gpu.run(ro);
+    } catch (const sc_core::sc_report&) {
+        wl->rethrowDeferredInputError();  // a malformed trace section read inside the simulation: exit 2
+        throw;
+    }
     RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};
-    if (statsOut.is_open()) statsOut << reportJson(rec).dump(2) << "\n";
+    const nlohmann::json wlReport = wl->report();
+    if (wlReport.is_object() && wlReport.contains("warnings"))
+        for (const auto& w : wlReport["warnings"]) std::cerr << "gpusim: warning: " << w.get<std::string>() << "\n";
+    if (statsOut.is_open()) {
+        nlohmann::json j = reportJson(rec);
+        if (!wlReport.is_null()) j["workload"]["report"] = wlReport;
+        statsOut << j.dump(2) << "\n";
+    }
     if (!quiet) std::cout << summaryText(rec);
     return 0;
 }
@@ -193,7 +210,9 @@ int cliMain(int argc, char** argv) {
         if (cmd == "run") return cmdRun(args);
         if (cmd == "list") return cmdList(args);
         if (cmd == "config") return cmdConfig(args);
-        throw InputError("unknown command '" + cmd + "' (expected run, list or config; see gpusim help)");
+        if (cmd == "trace") return cmdTrace(args);
+        if (cmd == "noc") return cmdNoc(args);
+        throw InputError("unknown command '" + cmd + "' (expected run, list, config, trace or noc; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

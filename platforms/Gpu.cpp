@@ -101,15 +101,36 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
     for (unsigned i = 0; i < nSms; ++i)
         sms_.push_back(std::make_unique<SmCore>(("sm" + std::to_string(i)).c_str(), i, smCfg_, stats, core_,
                                                 pool_, map_, policy.make()));
-    xbar_ = std::make_unique<Crossbar>("noc", cfg, stats, noc_, nSms, nParts);
-    for (unsigned j = 0; j < nParts; ++j) {
-        l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(j)).c_str(), cfg, stats, l2clk_, pool_, map_, j));
-        mem_.push_back(std::make_unique<IdealMemory>(("mem" + std::to_string(j)).c_str(), cfg, stats, dram_, j));
-    }
+    xbar_ = std::make_unique<Noc>("noc", cfg, stats, noc_, nSms, nParts,
+                                  static_cast<unsigned>(cfg.getInt("l1d.line_bytes")));
+    // Slice i serves partition i / S, sub-partition i % S (S = l2.slices_per_partition).
+    const unsigned perPart = static_cast<unsigned>(cfg.getInt("l2.slices_per_partition"));
+    for (unsigned i = 0; i < nParts * perPart; ++i)
+        l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), cfg, stats, l2clk_, pool_, map_, i));
+    for (unsigned j = 0; j < nParts; ++j)
+        mem_.push_back(makePartitionMemory("mem" + std::to_string(j), cfg, stats, dram_, map_, j));
     for (unsigned i = 0; i < nSms; ++i) link("sm" + std::to_string(i) + "->noc", sms_[i]->noc, xbar_->smSide);
     for (unsigned j = 0; j < nParts; ++j) {
-        link("noc->l2." + std::to_string(j), xbar_->memSide, l2_[j]->nocSide);
-        link("l2." + std::to_string(j) + "->mem", l2_[j]->memSide, mem_[j]->socket);
+        const std::string part = std::to_string(j);
+        if (perPart == 1) {
+            link("noc->l2." + part, xbar_->memSide, l2_[j]->nocSide);
+            link("l2." + part + "->mem", l2_[j]->memSide, mem_[j]->target());
+            continue;
+        }
+        // The NoC still addresses the partition; the router picks the slice, the arbiter merges
+        // the slices' misses onto the one memory link.
+        routers_.push_back(std::make_unique<SliceRouter>(("l2router" + part).c_str(), map_, perPart));
+        arbiters_.push_back(std::make_unique<SliceArbiter>(("l2arbiter" + part).c_str(), perPart));
+        SliceRouter& router = *routers_.back();
+        SliceArbiter& arbiter = *arbiters_.back();
+        link("noc->l2." + part, xbar_->memSide, router.nocSide);
+        for (unsigned k = 0; k < perPart; ++k) {
+            const std::string slice = std::to_string(j * perPart + k);
+            L2Slice& l2 = *l2_[j * perPart + k];
+            link("l2." + part + ".router->slice" + slice, *router.sliceSide[k], l2.nocSide);
+            link("slice" + slice + "->l2." + part + ".arbiter", l2.memSide, *arbiter.sliceSide[k]);
+        }
+        link("l2." + part + "->mem", arbiter.memSide, mem_[j]->target());
     }
     std::vector<SmCore*> raw;
     for (auto& sm : sms_) raw.push_back(sm.get());
@@ -154,6 +175,10 @@ bool Gpu::memorySystemQuiescent() const {
         if (!l->quiescent()) return false;
     for (const auto& m : mem_)
         if (!m->quiescent()) return false;
+    for (const auto& r : routers_)
+        if (!r->quiescent()) return false;
+    for (const auto& a : arbiters_)
+        if (!a->quiescent()) return false;
     return true;
 }
 
@@ -165,7 +190,11 @@ void Gpu::checkInvariants() const {
     for (const auto& l : l2_)
         if (!l->quiescent()) bad << "  " << l->name() << ": " << l->dumpState() << "\n";
     for (const auto& m : mem_)
-        if (!m->quiescent()) bad << "  " << m->name() << ": " << m->dumpState() << "\n";
+        if (!m->quiescent()) bad << "  " << m->moduleName() << ": " << m->dumpState() << "\n";
+    for (const auto& r : routers_)
+        if (!r->quiescent()) bad << "  " << r->name() << ": " << r->dumpState() << "\n";
+    for (const auto& a : arbiters_)
+        if (!a->quiescent()) bad << "  " << a->name() << ": " << a->dumpState() << "\n";
     if (pool_.outstanding() != 0)
         bad << "  payload pool: " << pool_.outstanding() << " payloads not returned\n";
     if (!bad.str().empty()) throw ModelError("end-of-run invariants broken:\n" + bad.str());
@@ -178,7 +207,9 @@ std::string Gpu::dumpState() const {
         if (!sm->quiescent()) os << sm->dumpState();
     os << "noc: " << xbar_->dumpState() << "\n";
     for (const auto& l : l2_) os << l->name() << ": " << l->dumpState() << "\n";
-    for (const auto& m : mem_) os << m->name() << ": " << m->dumpState() << "\n";
+    for (const auto& m : mem_) os << m->moduleName() << ": " << m->dumpState() << "\n";
+    for (const auto& r : routers_) os << r->name() << ": " << r->dumpState() << "\n";
+    for (const auto& a : arbiters_) os << a->name() << ": " << a->dumpState() << "\n";
     os << "payloads outstanding: " << pool_.outstanding();
     return os.str();
 }

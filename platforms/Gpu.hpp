@@ -1,7 +1,8 @@
 #pragma once
 // A whole GPU built from a resolved configuration: SMs (core clock) -> crossbar (NoC clock) ->
-// L2 slices (L2 clock) -> ideal memories (DRAM clock), every boundary a TLM-2.0 AT socket pair,
-// optionally spliced with a LinkInterposer (protocol checker, tracer). run() simulates the
+// L2 slices (L2 clock) -> memories (DRAM clock; FR-FCFS or ideal per memory.model; with two
+// slices per partition a zero-time router and arbiter put both in front of one memory), every
+// boundary a TLM-2.0 AT socket pair, optionally spliced with a LinkInterposer (protocol checker, tracer). run() simulates the
 // workload to completion, supervised by a watchdog, and checks the end-of-run invariants.
 #include <cstdint>
 #include <memory>
@@ -16,9 +17,11 @@
 #include "common/LinkInterposer.hpp"
 #include "common/PayloadPool.hpp"
 #include "common/Stats.hpp"
-#include "interconnect/Crossbar.hpp"
-#include "memory/IdealMemory.hpp"
+#include "interconnect/Noc.hpp"
 #include "memory/L2Slice.hpp"
+#include "memory/PartitionMemory.hpp"
+#include "memory/SliceArbiter.hpp"
+#include "memory/SliceRouter.hpp"
 #include "modules/CtaDispatcher.hpp"
 #include "modules/SmCore.hpp"
 #include "scheduler/PolicyRegistry.hpp"
@@ -66,9 +69,11 @@ private:
     SmConfig smCfg_;
     ClockDomain core_, noc_, l2clk_, dram_;
     std::vector<std::unique_ptr<SmCore>> sms_;
-    std::unique_ptr<Crossbar> xbar_;
+    std::unique_ptr<Noc> xbar_;  // the NoC, whatever noc.topology
     std::vector<std::unique_ptr<L2Slice>> l2_;
-    std::vector<std::unique_ptr<IdealMemory>> mem_;
+    std::vector<std::unique_ptr<PartitionMemory>> mem_;   // memory.model, one per partition
+    std::vector<std::unique_ptr<SliceRouter>> routers_;   // l2.slices_per_partition > 1 only
+    std::vector<std::unique_ptr<SliceArbiter>> arbiters_;
     std::unique_ptr<CtaDispatcher> dispatcher_;
     std::unique_ptr<Supervisor> supervisor_;
     std::vector<std::unique_ptr<LinkInterposer>> interposers_;

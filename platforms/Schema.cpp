@@ -1,7 +1,8 @@
 #include "platforms/Schema.hpp"
 
 #include "common/AddressMap.hpp"
-#include "interconnect/Crossbar.hpp"
+#include "interconnect/Noc.hpp"
+#include "memory/DramConfig.hpp"
 #include "memory/IdealMemory.hpp"
 #include "memory/L2Slice.hpp"
 #include "modules/SmConfig.hpp"
@@ -19,9 +20,10 @@ const ParamSchema& gpuSchema() {
                     "Core cycles between progress lines on stderr (when it is a terminal)");
         AddressMap::declare(s);
         SmConfig::declare(s);
-        Crossbar::declare(s);
+        Noc::declare(s);
         L2Slice::declare(s);
         IdealMemory::declare(s);
+        DramConfig::declare(s);
         return s;
     }();
     return schema;

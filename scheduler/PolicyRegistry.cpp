@@ -4,10 +4,142 @@
 #include <sstream>
 
 #include "common/Spec.hpp"
+#include "scheduler/CcwsPolicy.hpp"
 #include "scheduler/GtoPolicy.hpp"
 #include "scheduler/LrrPolicy.hpp"
+#include "scheduler/MascarPolicy.hpp"
+#include "scheduler/OawsDynPolicy.hpp"
+#include "scheduler/OawsStaticPolicy.hpp"
+#include "scheduler/SwlPolicy.hpp"
+#include "scheduler/TwoLevelPolicy.hpp"
 
 namespace gpusim {
+
+namespace {
+
+using Params = std::map<std::string, double>;
+
+unsigned u(const Params& p, const char* k) { return static_cast<unsigned>(p.at(k)); }
+
+PolicyParam intParam(std::string name, double def, double min, double max, std::string desc) {
+    return {std::move(name), def, min, max, std::move(desc), true};
+}
+
+PolicyInfo twoLevel() {
+    return {"two-level",
+            "two-level (the CCWS paper's 2LVL-GTO): fetch groups of `group` warps per scheduler, GTO "
+            "inside and across groups",
+            {intParam("group", 8, 1, 64, "warps per fetch group (Narasiman et al.: 8)")},
+            [](const Params& p) { return std::make_unique<TwoLevelPolicy>(u(p, "group")); }};
+}
+
+PolicyInfo swl() {
+    return {"swl",
+            "static warp limiting: only the `warps` oldest warps issue, GTO order (SWL-Best: OAWS Table 3)",
+            {intParam("warps", 2, 1, 64, "warps allowed to issue (ATAX/BICG/MVT best: 2)"),
+             intParam("per_scheduler", 0, 0, 1, "1: the limit applies to each scheduler, 0: to the SM")},
+            [](const Params& p) { return std::make_unique<SwlPolicy>(u(p, "warps"), p.at("per_scheduler") != 0); }};
+}
+
+PolicyInfo ccws() {
+    return {"ccws",
+            "cache-conscious wavefront scheduling: victim tag array, lost-locality scores, load cutoff; GTO order",
+            {{"k_throttle", 8, 0, 1e6, "K_THROTTLE: score increment scale on a VTA hit"},
+             intParam("base_score", 100, 1, 1e6, "base lost-locality score of every warp"),
+             intParam("vta_entries", 16, 1, 1024, "victim tag array entries per warp"),
+             intParam("vta_ways", 8, 1, 1024, "victim tag array associativity"),
+             intParam("decay", 1, 0, 1e6, "score points lost per cycle (down to the base)")},
+            [](const Params& p) {
+                CcwsPolicy::Params c;
+                c.kThrottle = p.at("k_throttle");
+                c.baseScore = u(p, "base_score");
+                c.vtaEntries = u(p, "vta_entries");
+                c.vtaWays = u(p, "vta_ways");
+                c.decay = u(p, "decay");
+                return std::make_unique<CcwsPolicy>(c);
+            },
+            [](const Params& p) -> std::string {
+                if (u(p, "vta_entries") % u(p, "vta_ways") != 0)
+                    return "vta_entries: " + std::to_string(u(p, "vta_entries")) + " is not a multiple of vta_ways (" +
+                           std::to_string(u(p, "vta_ways")) + ")";
+                return "";
+            }};
+}
+
+PolicyInfo mascar() {
+    return {"mascar",
+            "MASCAR: memory instructions first; at saturation only an owner warp issues memory; "
+            "re-execution queue for refused L1D accesses",
+            {intParam("reexec_entries", 32, 0, 1024, "re-execution queue entries (0: none)"),
+             intParam("saturation_free", 1, 0, 1024,
+                      "saturated when free MSHRs or free miss-queue slots are at most this")},
+            [](const Params& p) {
+                MascarPolicy::Params m;
+                m.reexecEntries = u(p, "reexec_entries");
+                m.saturationFree = u(p, "saturation_free");
+                return std::make_unique<MascarPolicy>(m);
+            }};
+}
+
+PolicyInfo oawsStatic() {
+    return {"oaws-static",
+            "static OAWS: a divergent load (DLC) issues only if active threads x SMR MSHRs are free (Eq. 1); GTO order",
+            {{"smr", 0.5, 0, 1, "static miss rate of divergent loads"},
+             intParam("dlc_entries", 32, 1, 1024, "divergent load classifier entries"),
+             intParam("coherent_lines", 2, 1, 32, "a load with more line accesses than this is divergent")},
+            [](const Params& p) {
+                OawsStaticPolicy::Params o;
+                o.smr = p.at("smr");
+                o.dlcEntries = u(p, "dlc_entries");
+                o.coherentLines = u(p, "coherent_lines");
+                return std::make_unique<OawsStaticPolicy>(o);
+            }};
+}
+
+PolicyInfo oawsDyn() {
+    return {"oaws-dyn",
+            "dynamic OAWS: OCW estimation; locality warps predicted 0 misses, thrashing warps "
+            "Div x 50% + GTO priority (Eq. 1); GTO order",
+            {{"miss_rate", 0.5, 0, 1, "miss rate of thrashing warps' divergent loads"},
+             intParam("dlc_entries", 32, 1, 1024, "divergent load classifier entries"),
+             intParam("coherent_lines", 2, 1, 32, "a load with more line accesses than this is divergent"),
+             {"assoc_factor", 1.5, 0, 64, "associativity-sensitive when #acc > assoc_factor x #sets"},
+             intParam("cmax", 255, 1, 65535, "CNT saturation value (8-bit counter: 255)"),
+             intParam("cnt_init", 128, 0, 65535, "CNT initial value"),
+             intParam("ocw_init", 2, 1, 1024, "OCW initial value"),
+             intParam("ocw_min", 2, 1, 1024, "OCW lower bound"),
+             intParam("reset_per_kernel", 1, 0, 1, "1: OCW and CNT restart at each kernel launch")},
+            [](const Params& p) {
+                OawsDynPolicy::Params o;
+                o.thrashMissRate = p.at("miss_rate");
+                o.dlcEntries = u(p, "dlc_entries");
+                o.coherentLines = u(p, "coherent_lines");
+                o.assocFactor = p.at("assoc_factor");
+                o.ocw.cmax = u(p, "cmax");
+                o.ocw.cntInit = u(p, "cnt_init");
+                o.ocw.ocwInit = u(p, "ocw_init");
+                o.ocw.ocwMin = u(p, "ocw_min");
+                o.resetPerKernel = p.at("reset_per_kernel") != 0;
+                return std::make_unique<OawsDynPolicy>(o);
+            },
+            [](const Params& p) -> std::string {
+                if (p.at("cnt_init") > p.at("cmax"))
+                    return "cnt_init: " + std::to_string(u(p, "cnt_init")) + " exceeds cmax (" +
+                           std::to_string(u(p, "cmax")) + ")";
+                if (p.at("ocw_min") > p.at("ocw_init"))
+                    return "ocw_min: " + std::to_string(u(p, "ocw_min")) + " exceeds ocw_init (" +
+                           std::to_string(u(p, "ocw_init")) + ")";
+                return "";
+            }};
+}
+
+std::string formatNumber(double x) {
+    std::ostringstream os;
+    os << x;
+    return os.str();
+}
+
+} // namespace
 
 nlohmann::json PolicyChoice::toJson() const {
     nlohmann::json j = {{"name", info ? info->name : ""}, {"params", nlohmann::json::object()}};
@@ -24,6 +156,12 @@ const PolicyRegistry& PolicyRegistry::builtin() {
         r.add({"gto", "greedy-then-oldest: the last issuer until it stalls, then the oldest warp",
                {},
                [](const std::map<std::string, double>&) { return std::make_unique<GtoPolicy>(); }});
+        r.add(twoLevel());
+        r.add(swl());
+        r.add(ccws());
+        r.add(mascar());
+        r.add(oawsStatic());
+        r.add(oawsDyn());
         return r;
     }();
     return reg;
@@ -31,8 +169,18 @@ const PolicyRegistry& PolicyRegistry::builtin() {
 
 void PolicyRegistry::add(PolicyInfo info) { infos_.push_back(std::move(info)); }
 
-PolicyChoice PolicyRegistry::parse(const std::string& text) const {
+PolicyChoice PolicyRegistry::parse(const std::string& given) const {
     const std::string what = "--scheduler";
+    std::string text = given;
+    // "swl:2" -> "swl:warps=2" (a lone value is the first parameter's).
+    const auto colon = text.find(':');
+    if (colon != std::string::npos && colon + 1 < text.size() &&
+        text.find_first_of("=,", colon) == std::string::npos) {
+        const std::string name = text.substr(0, colon);
+        for (const auto& i : infos_)
+            if (i.name == name && !i.params.empty())
+                text = name + ":" + i.params.front().name + "=" + text.substr(colon + 1);
+    }
     Spec spec = parseSpec(text, what);
     PolicyChoice choice;
     for (const auto& i : infos_)
@@ -61,7 +209,13 @@ PolicyChoice PolicyRegistry::parse(const std::string& text) const {
                << decl->min << " .. " << decl->max;
             throw InputError(os.str());
         }
+        if (decl->integer && x != std::floor(x))
+            throw InputError(what + ": " + spec.name + ": " + k + ": " + v + " is not an integer");
         choice.params[k] = x;
+    }
+    if (choice.info->check) {
+        const std::string err = choice.info->check(choice.params);
+        if (!err.empty()) throw InputError(what + ": " + spec.name + ": " + err);
     }
     return choice;
 }
@@ -71,7 +225,7 @@ std::string PolicyRegistry::listing() const {
     for (const auto& i : infos_) {
         os << i.name << "  " << i.description << "\n";
         for (const auto& p : i.params)
-            os << "    " << p.name << "=" << p.defaultValue << "  [" << p.min << " .. " << p.max
+            os << "    " << p.name << "=" << formatNumber(p.defaultValue) << "  [" << p.min << " .. " << p.max
                << "]  " << p.description << "\n";
     }
     return os.str();

@@ -18,6 +18,7 @@ struct PolicyParam {
     double defaultValue;
     double min, max;
     std::string description;
+    bool integer = false;  // reject fractional values
 };
 
 struct PolicyInfo {
@@ -25,6 +26,9 @@ struct PolicyInfo {
     std::string description;
     std::vector<PolicyParam> params;
     std::function<std::unique_ptr<SchedulerPolicy>(const std::map<std::string, double>&)> make;
+    // Checks between parameters (every parameter present, each within its range); returns an
+    // error text naming the parameter, or "" when the combination is valid.
+    std::function<std::string(const std::map<std::string, double>&)> check = nullptr;
 };
 
 // A parsed and validated --scheduler value.
@@ -41,6 +45,7 @@ public:
     void add(PolicyInfo info);
     const std::vector<PolicyInfo>& all() const { return infos_; }
     // Throws InputError: "--scheduler: unknown scheduler 'x' (see gpusim list schedulers)", ...
+    // "name:V" (no '=') is short for the policy's first parameter: "swl:2" = "swl:warps=2".
     PolicyChoice parse(const std::string& spec) const;
     std::string listing() const;
 

@@ -14,6 +14,8 @@
 
 namespace gpusim {
 
+class StatRegistry;
+
 struct L1AccessEvent {
     unsigned warp;
     uint64_t pc;
@@ -23,24 +25,49 @@ struct L1AccessEvent {
     bool isWrite;
 };
 
+// A global/local load whose line accesses have all been through the L1D port (hit, merged,
+// new miss) or parked in the re-execution queue: the moment the OAWS paper's DLC and OCW logic
+// run ("after the accesses of a divergent load are serviced by L1D"). Data of misses is still
+// on its way; onLoadComplete follows when the last of it is back.
+struct LoadServicedEvent {
+    unsigned warp;
+    uint64_t pc;
+    unsigned activeLanes;
+    unsigned accesses;     // line accesses after coalescing (0: no active lane)
+    unsigned setsTouched;  // distinct L1D sets among them
+    bool fullyCached;      // every access hit a valid line
+};
+
 class SchedulerPolicy {
 public:
     virtual ~SchedulerPolicy() = default;
     virtual std::string name() const = 0;
 
+    // Called once by the SM before its first cycle, with the SM it will schedule: size per-warp
+    // state here (warp slots, L1D sets). Tests with a fake view call it themselves.
+    virtual void attach(const SmView& sm) {}
+    // Called once by the SM: register policy statistics under `prefix` ("sm3.sched.").
+    virtual void registerStats(StatRegistry& stats, const std::string& prefix) {}
+    // Capability: entries of a re-execution queue for L1D accesses refused for want of an MSHR
+    // or a miss-queue slot (MASCAR). 0: refused accesses replay in place and hold the LD/ST unit.
+    virtual unsigned reexecutionQueueEntries() const { return 0; }
+
     // Reorders `warps` (slots of scheduler `sched`'s warps that are valid) in priority order,
     // highest first.
     virtual void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) = 0;
     // Policy-specific gate on top of the SM's own qualification (CCWS load throttling, ...).
+    // The SM calls it last, so `true` means the warp's next instruction issues now.
     virtual bool canIssue(unsigned warp, const SmView& sm) { return true; }
 
     // Event hooks. Defaults do nothing.
     virtual void onCycle(uint64_t cycle, const SmView& sm) {}
+    // After the issue; the warp's view already shows its following instruction.
     virtual void onIssue(unsigned sched, unsigned warp, const SmView& sm) {}
     virtual void onL1Access(const L1AccessEvent& e) {}
     virtual void onL1Evict(uint64_t lineAddr, int ownerWarp) {}
     virtual void onMshrAlloc(uint64_t lineAddr) {}
     virtual void onMshrFree(uint64_t lineAddr) {}
+    virtual void onLoadServiced(const LoadServicedEvent& e) {}
     virtual void onLoadComplete(unsigned warp, uint64_t pc, bool fullyCached, unsigned accesses) {}
     virtual void onBarrierArrive(unsigned warp) {}
     virtual void onBarrierRelease(unsigned ctaSlot) {}

@@ -13,7 +13,7 @@ struct WarpView {
     uint64_t ctaId = 0;           // linear CTA id in the kernel
     bool hasInstruction = false;  // the instruction buffer holds the next instruction
     bool nextIsLoad = false;      // ... and it is a global/local load
-    bool nextIsStore = false;
+    bool nextIsStore = false;     // ... a global/local store
     uint64_t nextPc = 0;
     unsigned nextActiveLanes = 0;
     bool atBarrier = false;
@@ -27,9 +27,23 @@ public:
     virtual unsigned smId() const = 0;
     virtual unsigned warpSlots() const = 0;
     virtual const WarpView& warp(unsigned slot) const = 0;
+    // Issue schedulers; scheduler s owns the slots w with w % schedulers() == s.
+    virtual unsigned schedulers() const = 0;
+    // L1D geometry (the victim tag array and the divergent load classifier size themselves on it).
+    virtual unsigned l1Sets() const = 0;
+    virtual unsigned l1LineBytes() const = 0;
+    // MSHR occupancy: entries, free entries; used = entries - free (= read misses in flight).
     virtual unsigned mshrEntries() const = 0;
     virtual unsigned mshrFree() const = 0;
+    unsigned mshrUsed() const { return mshrEntries() - mshrFree(); }
+    // The miss queue toward the NoC (the OAWS paper's "memory port").
+    virtual unsigned missQueueEntries() const = 0;
     virtual unsigned missQueueFree() const = 0;
+    // Loads issued and not yet written back (all warps, any memory space).
+    virtual unsigned loadsInFlight() const = 0;
+    // The LD/ST unit still holds an instruction with accesses left (a memory instruction cannot
+    // issue this cycle).
+    virtual bool ldstBusy() const = 0;
     virtual uint64_t cycle() const = 0;
 };
 

@@ -54,9 +54,17 @@ public:
     // Existing lanes for which pred(lane) holds: the active mask after an `if (...)`.
     template <class Pred>
     uint32_t lanesWhere(Pred&& pred) const {
+        return lanesWhere(existMask_, pred);
+    }
+    // The lanes of `among` (already active) for which pred(lane) holds; pred is evaluated for
+    // those lanes only, so it may index data that exists only for them (an `if` nested in a
+    // guarded region).
+    template <class Pred>
+    uint32_t lanesWhere(uint32_t among, Pred&& pred) const {
         uint32_t mask = 0;
+        among &= existMask_;
         for (unsigned lane = 0; lane < kWarpSize; ++lane)
-            if ((existMask_ >> lane & 1u) && pred(lane)) mask |= 1u << lane;
+            if ((among >> lane & 1u) && pred(lane)) mask |= 1u << lane;
         return mask;
     }
 

@@ -22,6 +22,14 @@ public:
     virtual nlohmann::json params() const = 0;
     // Kernels in launch order; each is run to completion before the next starts.
     virtual const std::vector<std::unique_ptr<Kernel>>& kernels() const = 0;
+    // Facts about the input learnt while the run read it (an Accel-Sim trace: unknown opcodes,
+    // MemcpyHtoD records), or null. The CLI writes it into the stats JSON as workload.report and
+    // prints each string of its "warnings" array on stderr.
+    virtual nlohmann::json report() const { return nullptr; }
+    // Input read lazily inside the simulation (a trace section) can be malformed; the InputError
+    // is thrown inside a SystemC process, which sc_start turns into an sc_report. The workload
+    // keeps the first one and rethrows it here, so the CLI still exits 2 with its message.
+    virtual void rethrowDeferredInputError() const {}
 };
 
 struct WorkloadParam {
@@ -31,6 +39,12 @@ struct WorkloadParam {
     std::string description;
 };
 
+// What limits a workload on a Fermi-class SM, as the scheduling papers group their benchmarks:
+// many lines per warp access (memory-divergent), one or two lines per access (coherent), ALU/SFU
+// bound (compute), or dominated by __syncthreads and shared memory (barrier-heavy).
+enum class WorkloadClass : uint8_t { Unspecified, MemoryDivergent, Coherent, Compute, BarrierHeavy };
+const char* toString(WorkloadClass c);
+
 struct WorkloadInfo {
     std::string name;
     std::string description;
@@ -38,24 +52,41 @@ struct WorkloadInfo {
     // Called with every parameter resolved (defaults filled, ranges checked) and the run's seed.
     std::function<std::unique_ptr<Workload>(const std::map<std::string, int64_t>&, uint64_t seed)>
         make;
+    // The benchmark (suite, program, file) whose kernels this reproduces, for the listing.
+    std::string source = {};
+    WorkloadClass workloadClass = WorkloadClass::Unspecified;
+};
+
+// A workload configured by one free-form argument instead of k=v parameters: everything after
+// the first ':' is passed verbatim (`trace:DIR`, so a path may hold ',', '=' or ':').
+struct ArgumentWorkloadInfo {
+    std::string name;
+    std::string usage;  // "trace:DIR"
+    std::string description;
+    std::function<std::unique_ptr<Workload>(const std::string& argument, uint64_t seed)> make;
 };
 
 class WorkloadRegistry {
 public:
     static const WorkloadRegistry& builtin();
     void add(WorkloadInfo info);
+    void addArgumentWorkload(ArgumentWorkloadInfo info);
+    // The built-in kernel library (parameterised workloads); argument workloads are separate.
     const std::vector<WorkloadInfo>& all() const { return infos_; }
+    const std::vector<ArgumentWorkloadInfo>& argumentWorkloads() const { return argInfos_; }
     // "name" or "name:k=v,k=v". Unknown name/parameter, bad number or out-of-range value throw
     // InputError naming the workload and the parameter.
     std::unique_ptr<Workload> create(const std::string& spec, uint64_t seed) const;
     // nullptr when no workload has that name.
     const WorkloadInfo* find(const std::string& name) const;
-    // Human-readable list for `gpusim list workloads`: per workload one description line, then
-    // one indented line per parameter: `name=default  [min .. max]  description`.
+    // Human-readable list for `gpusim list workloads`: per workload one description line, an
+    // indented `class: ...  source: ...` line when known, then one indented line per parameter:
+    // `name=default  [min .. max]  description`.
     std::string listing() const;
 
 private:
     std::vector<WorkloadInfo> infos_;
+    std::vector<ArgumentWorkloadInfo> argInfos_;
 };
 
 } // namespace gpusim

@@ -10,6 +10,7 @@
 #include "common/Spec.hpp"
 #include "workloads/Workload.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
+#include "workloads/trace/TraceWorkload.hpp"
 
 namespace gpusim {
 
@@ -47,11 +48,44 @@ int64_t parseValue(const std::string& prefix, const WorkloadParam& p, const std:
 
 } // namespace
 
+const char* toString(WorkloadClass c) {
+    switch (c) {
+    case WorkloadClass::MemoryDivergent: return "memory-divergent";
+    case WorkloadClass::Coherent: return "coherent";
+    case WorkloadClass::Compute: return "compute";
+    case WorkloadClass::BarrierHeavy: return "barrier-heavy";
+    case WorkloadClass::Unspecified: break;
+    }
+    return "unspecified";
+}
+
 const WorkloadRegistry& WorkloadRegistry::builtin() {
     static const WorkloadRegistry registry = [] {
         WorkloadRegistry r;
+        r.addArgumentWorkload(traceWorkload());
         r.add(vectorAddWorkload());
         r.add(ataxWorkload());
+        r.add(bicgWorkload());
+        r.add(mvtWorkload());
+        r.add(gesummvWorkload());
+        r.add(syrkWorkload());
+        r.add(syr2kWorkload());
+        r.add(twoMmWorkload());
+        r.add(conv3dWorkload());
+        r.add(fdtd2dWorkload());
+        r.add(bfsWorkload());
+        r.add(kmeansWorkload());
+        r.add(streamclusterWorkload());
+        r.add(sradWorkload());
+        r.add(backpropWorkload());
+        r.add(pathfinderWorkload());
+        r.add(hotspotWorkload());
+        r.add(spmvWorkload());
+        r.add(lpsWorkload());
+        r.add(matmulWorkload());
+        r.add(blackScholesWorkload());
+        r.add(invertedIndexWorkload());
+        r.add(histogramWorkload());
         return r;
     }();
     return registry;
@@ -65,7 +99,17 @@ void WorkloadRegistry::add(WorkloadInfo info) {
             throw std::logic_error("workload '" + info.name + "': parameter '" + p.name +
                                    "' has its default outside its range");
     if (!info.make) throw std::logic_error("workload '" + info.name + "' has no factory");
+    for (const auto& a : argInfos_)
+        if (a.name == info.name) throw std::logic_error("workload '" + info.name + "' registered twice");
     infos_.push_back(std::move(info));
+}
+
+void WorkloadRegistry::addArgumentWorkload(ArgumentWorkloadInfo info) {
+    bool taken = find(info.name) != nullptr;
+    for (const auto& a : argInfos_) taken = taken || a.name == info.name;
+    if (taken) throw std::logic_error("workload '" + info.name + "' registered twice");
+    if (!info.make) throw std::logic_error("workload '" + info.name + "' has no factory");
+    argInfos_.push_back(std::move(info));
 }
 
 const WorkloadInfo* WorkloadRegistry::find(const std::string& name) const {
@@ -75,6 +119,10 @@ const WorkloadInfo* WorkloadRegistry::find(const std::string& name) const {
 }
 
 std::unique_ptr<Workload> WorkloadRegistry::create(const std::string& text, uint64_t seed) const {
+    // An argument workload takes everything after the first ':' verbatim (trace:DIR).
+    const std::string head = text.substr(0, text.find(':'));
+    for (const auto& a : argInfos_)
+        if (a.name == head) return a.make(head.size() < text.size() ? text.substr(head.size() + 1) : "", seed);
     const Spec spec = parseSpec(text, kOption);
     const WorkloadInfo* info = find(spec.name);
     if (!info)
@@ -99,10 +147,16 @@ std::string WorkloadRegistry::listing() const {
     std::ostringstream os;
     for (const auto& info : infos_) {
         os << info.name << "  " << info.description << '\n';
+        if (info.workloadClass != WorkloadClass::Unspecified || !info.source.empty()) {
+            os << "    class: " << toString(info.workloadClass);
+            if (!info.source.empty()) os << "  source: " << info.source;
+            os << '\n';
+        }
         for (const auto& p : info.params)
             os << "    " << p.name << "=" << p.defaultValue << "  [" << p.min << " .. " << p.max << "]  "
                << p.description << '\n';
     }
+    for (const auto& a : argInfos_) os << a.usage << "  " << a.description << '\n';
     return os.str();
 }
 

@@ -58,7 +58,8 @@ namespace {
 // 5000 core cycles: every warp blocks on its first load long before any answer can come.
 const std::vector<std::string> kStuckRun = {
     "run", "--platform", "fermi15", "--scheduler", "lrr", "--workload", "vectoradd:n=256", "--quiet",
-    "--set", "mem.ideal_latency_cycles=1000000", "--set", "sim.watchdog_cycles=5000"};
+    "--set", "memory.model=ideal", "--set", "mem.ideal_latency_cycles=1000000",
+    "--set", "sim.watchdog_cycles=5000"};
 
 } // namespace
 

@@ -95,7 +95,9 @@ WorkloadInfo vectorAddWorkload() {
     return {"vectoradd",
             "CUDA SDK vectorAdd: c[i] = a[i] + b[i], fully coalesced streaming, one kernel",
             {{"n", kDefaultN, 1, kMaxN, "number of float elements"}},
-            makeVectorAdd};
+            makeVectorAdd,
+            "CUDA SDK, vectorAdd (vectorAdd.cu)",
+            WorkloadClass::Coherent};
 }
 
 } // namespace gpusim

@@ -1,5 +1,5 @@
 #pragma once
-// Test initiators (SMs) and targets (memory partitions) around one Crossbar, built on the same
+// Test initiators (SMs) and targets (memory partitions) around one Noc, built on the same
 // AtInitiatorPort/AtTargetPort bookkeeping as the real units. Every time they record is a
 // kernel time; tests state expectations in NoC cycles through cyc().
 #include <cstdint>
@@ -19,7 +19,7 @@
 #include "common/GpuExtension.hpp"
 #include "common/PayloadPool.hpp"
 #include "common/Stats.hpp"
-#include "interconnect/Crossbar.hpp"
+#include "interconnect/Noc.hpp"
 
 namespace gpusim::test {
 
@@ -271,11 +271,11 @@ private:
 
 inline ParamSchema nocSchema() {
     ParamSchema s;
-    Crossbar::declare(s);
+    Noc::declare(s);
     return s;
 }
 
-// A crossbar with `sms` test SMs and `partitions` test memories bound in index order, built
+// A NoC (noc.topology from the overrides, crossbar by default) with `sms` test SMs and `partitions` test memories bound in index order, built
 // from the noc.* defaults plus `overrides` ("key=value").
 struct NocBench {
     ParamSchema schema = nocSchema();
@@ -283,7 +283,7 @@ struct NocBench {
     StatRegistry stats;
     PayloadPool pool{kLineBytes};
     std::unique_ptr<ClockDomain> clock;
-    std::unique_ptr<Crossbar> xbar;
+    std::unique_ptr<Noc> xbar;
     std::vector<std::unique_ptr<TestSm>> sms;
     std::vector<std::unique_ptr<TestMem>> mems;
     sc_core::sc_time period;
@@ -295,7 +295,7 @@ struct NocBench {
         cfg.validate();
         period = NocParams::fromConfig(cfg).period();
         clock = std::make_unique<ClockDomain>("noc_clock", period);
-        xbar = std::make_unique<Crossbar>("noc", cfg, stats, *clock, numSms, numPartitions);
+        xbar = std::make_unique<Noc>("noc", cfg, stats, *clock, numSms, numPartitions);
         for (unsigned i = 0; i < numSms; ++i) {
             sms.push_back(std::make_unique<TestSm>(("sm" + std::to_string(i)).c_str(),
                                                    static_cast<int>(i), pool));

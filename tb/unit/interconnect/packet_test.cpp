@@ -46,24 +46,98 @@ TEST(FlitRules, RepliesCarryReadDataAndAcknowledgeWrites) {
     EXPECT_EQ(writeAckFlits(r), 1u);
 }
 
+TEST(FlitRules, MessageSizesComeFromConfiguration) {
+    FlitRules r{32, 2, 2, 3};  // 2-flit read requests, 2 header flits, 3-flit write acks
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Read, 128)), 2u);
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Write, 128)), 2u + 4u);
+    EXPECT_EQ(readReplyFlits(r, 128), 6u);
+    EXPECT_EQ(writeAckFlits(r), 3u);
+    // The largest packet sizes the reassembly buffers: max(read request, header + data, ack).
+    EXPECT_EQ(r.maxFlits(128), 6u);
+    EXPECT_EQ(r.maxFlits(32), 3u);  // the ack (3) beats 2 + 1
+    EXPECT_EQ((FlitRules{32, 1}.maxFlits(128)), 5u);
+}
+
 TEST(NocParams, DefaultsAndRanges) {
     ParamSchema s;
     NocParams::declare(s);
     Config c(s);
     const NocParams p = NocParams::fromConfig(c);
+    EXPECT_EQ(p.topology, TopologyKind::Crossbar);
     EXPECT_DOUBLE_EQ(p.clockMhz, 1400);
     EXPECT_EQ(p.flitBytes, 32u);
-    EXPECT_EQ(p.inputQueuePackets, 8u);
-    EXPECT_EQ(p.outputQueuePackets, 8u);
-    EXPECT_EQ(p.latencyCycles, 4u);
+    EXPECT_EQ(p.headerFlits, 1u);
     EXPECT_EQ(p.readRequestFlits, 1u);
+    EXPECT_EQ(p.writeAckFlits, 1u);
+    EXPECT_EQ(p.inputQueuePackets, 8u);
+    EXPECT_EQ(p.outputQueuePackets, 2u);
+    EXPECT_EQ(p.smsPerCluster, 1u);
+    EXPECT_EQ(p.routerCycles, 3u);
+    EXPECT_EQ(p.linkCycles, 1u);
+    EXPECT_EQ(p.vcs, 1u);
+    EXPECT_EQ(p.bufferFlits, 8u);
+    EXPECT_EQ(p.speedup, 1u);
+    EXPECT_EQ(p.allocator, AllocatorKind::Islip);
+    EXPECT_FALSE(p.voq);
+    EXPECT_EQ(p.flyRadix, 4u);
+    EXPECT_EQ(p.flyStages, 0u);
+    EXPECT_EQ(p.meshRows, 0u);
     EXPECT_EQ(p.period(), sc_core::sc_time(714, sc_core::SC_PS));
-    for (const char* bad : {"noc.flit_bytes=0", "noc.input_queue_packets=0",
-                            "noc.output_queue_packets=0", "noc.latency_cycles=0",
-                            "noc.read_request_flits=0", "noc.clock_mhz=0"})
+    for (const char* bad : {"noc.flit_bytes=0", "noc.input_queue_packets=0", "noc.output_queue_packets=0",
+                            "noc.router_cycles=0", "noc.link_cycles=0", "noc.buffer_flits=0", "noc.vcs=0",
+                            "noc.speedup=0", "noc.read_request_flits=0", "noc.clock_mhz=0", "noc.topology=torus",
+                            "noc.allocator=random", "noc.crossbar.queues=oq", "noc.butterfly.radix=1"})
         EXPECT_THROW(c.setFromString(bad), InputError) << bad;
     for (const auto& [name, decl] : s.all()) {
         EXPECT_EQ(name.rfind("noc.", 0), 0u) << name;
         EXPECT_FALSE(decl.description.empty()) << name;
+    }
+    c.setFromString("noc.topology=mesh");
+    c.setFromString("noc.crossbar.queues=voq");
+    c.setFromString("noc.allocator=round-robin");
+    const NocParams q = NocParams::fromConfig(c);
+    EXPECT_EQ(q.topology, TopologyKind::Mesh);
+    EXPECT_TRUE(q.voq);
+    EXPECT_EQ(q.allocator, AllocatorKind::RoundRobin);
+}
+
+TEST(NocParams, MeshChecksNameTheKey) {
+    ParamSchema s;
+    NocParams::declare(s);
+    {
+        Config c(s);
+        c.setFromString("noc.mesh.rows=6");
+        try {
+            c.validate();
+            FAIL() << "rows without cols";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("noc.mesh.cols"), std::string::npos) << e.what();
+        }
+    }
+    {
+        Config c(s);
+        c.setFromString("noc.mesh.rows=6");
+        c.setFromString("noc.mesh.cols=6");
+        c.setFromString("noc.mesh.mc_nodes=8,9,36");
+        try {
+            c.validate();
+            FAIL() << "node 36 on a 6x6 mesh";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("noc.mesh.mc_nodes"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("node 36"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(NodeList, ParsesListsAndRanges) {
+    EXPECT_EQ(parseNodeList("", "k", 10), std::vector<unsigned>{});
+    EXPECT_EQ(parseNodeList("3", "k", 10), (std::vector<unsigned>{3}));
+    EXPECT_EQ(parseNodeList("3, 5-7,0", "k", 10), (std::vector<unsigned>{3, 5, 6, 7, 0}));
+    for (const char* bad : {"3,", ",3", "a", "3-", "7-5", "3,3", "2-4,4", "10", "1;2"})
+        EXPECT_THROW(parseNodeList(bad, "k", 10), InputError) << bad;
+    try {
+        parseNodeList("1,1", "noc.mesh.sm_nodes", 10);
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "noc.mesh.sm_nodes: '1,1': node 1 given twice");
     }
 }

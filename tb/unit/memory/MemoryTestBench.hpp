@@ -23,6 +23,7 @@
 #include "common/GpuExtension.hpp"
 #include "common/PayloadPool.hpp"
 #include "common/Stats.hpp"
+#include "memory/DramConfig.hpp"
 #include "memory/IdealMemory.hpp"
 #include "memory/L2Slice.hpp"
 
@@ -46,6 +47,7 @@ struct MemoryConfig {
         AddressMap::declare(schema);
         L2Slice::declare(schema);
         IdealMemory::declare(schema);
+        DramConfig::declare(schema);
         cfg = std::make_unique<Config>(schema);
     }
     MemoryConfig(const MemoryConfig&) = delete;  // cfg refers to schema
@@ -135,7 +137,12 @@ private:
     void releaseHeld() {
         if (holdResponsesUntilPs == 0) return;
         wait(ps(holdResponsesUntilPs));
+        // The port sends END_RESP after take() accepted the answer: release it only then.
+        retrying_ = true;
         port_.retryHeldResponse();
+        retrying_ = false;
+        if (retried_) retried_->release();
+        retried_ = nullptr;
     }
 
     bool take(Payload& p) {
@@ -145,7 +152,10 @@ private:
         r.l2Hit = gpuExt(p).l2Hit;
         r.status = p.get_response_status();
         ++answered_;
-        p.release();
+        if (retrying_)
+            retried_ = &p;
+        else
+            p.release();
         answer_.notify(sc_core::SC_ZERO_TIME);
         return true;
     }
@@ -159,6 +169,8 @@ private:
     sc_core::sc_event endReq_, answer_;
     size_t openIndex_ = 0;
     size_t answered_ = 0;
+    bool retrying_ = false;
+    Payload* retried_ = nullptr;
 };
 
 // A memory stand-in with back-pressure: requests arriving in [holdFromPs, holdUntilPs) are

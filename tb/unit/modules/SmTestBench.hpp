@@ -158,6 +158,24 @@ public:
     explicit RecordingPolicy(std::unique_ptr<SchedulerPolicy> inner) : inner_(std::move(inner)) {}
 
     std::string name() const override { return inner_->name(); }
+    // Hooks forwarded unrecorded, so a wrapped policy sees everything the SM tells policies.
+    void attach(const SmView& sm) override { inner_->attach(sm); }
+    void registerStats(StatRegistry& st, const std::string& prefix) override { inner_->registerStats(st, prefix); }
+    unsigned reexecutionQueueEntries() const override { return inner_->reexecutionQueueEntries(); }
+    void onCycle(uint64_t c, const SmView& sm) override { inner_->onCycle(c, sm); }
+    void onL1Access(const L1AccessEvent& e) override { inner_->onL1Access(e); }
+    void onL1Evict(uint64_t line, int owner) override { inner_->onL1Evict(line, owner); }
+    void onMshrAlloc(uint64_t line) override { inner_->onMshrAlloc(line); }
+    void onMshrFree(uint64_t line) override { inner_->onMshrFree(line); }
+    void onBarrierArrive(unsigned w) override { inner_->onBarrierArrive(w); }
+    void onWarpStart(unsigned w) override { inner_->onWarpStart(w); }
+    void onCtaEnd(unsigned cta) override { inner_->onCtaEnd(cta); }
+    void onKernelStart() override { inner_->onKernelStart(); }
+    void onKernelEnd() override { inner_->onKernelEnd(); }
+    void onLoadServiced(const LoadServicedEvent& e) override {
+        serviced.push_back({now(), e});
+        inner_->onLoadServiced(e);
+    }
     void order(unsigned s, std::vector<unsigned>& w, const SmView& sm) override { inner_->order(s, w, sm); }
     bool canIssue(unsigned w, const SmView& sm) override { return inner_->canIssue(w, sm); }
     void onIssue(unsigned s, unsigned w, const SmView& sm) override {
@@ -204,6 +222,7 @@ public:
     std::vector<Issue> issues;
     std::vector<std::pair<uint64_t, unsigned>> barrierReleases, warpEnds, ctaStarts;
     std::vector<Load> loads;
+    std::vector<std::pair<uint64_t, LoadServicedEvent>> serviced;
 
 private:
     uint64_t now() const { return view ? view->cycle() : ~uint64_t(0); }

@@ -21,13 +21,41 @@ public:
     unsigned smId() const override { return 0; }
     unsigned warpSlots() const override { return static_cast<unsigned>(warps_.size()); }
     const WarpView& warp(unsigned slot) const override { return warps_.at(slot); }
-    unsigned mshrEntries() const override { return 32; }
-    unsigned mshrFree() const override { return 32; }
-    unsigned missQueueFree() const override { return 8; }
+    unsigned schedulers() const override { return schedulers_; }
+    unsigned l1Sets() const override { return 32; }
+    unsigned l1LineBytes() const override { return 128; }
+    unsigned mshrEntries() const override { return mshrEntries_; }
+    unsigned mshrFree() const override { return mshrFree_; }
+    unsigned missQueueEntries() const override { return missQueueEntries_; }
+    unsigned missQueueFree() const override { return missQueueFree_; }
+    unsigned loadsInFlight() const override { return loadsInFlight_; }
+    bool ldstBusy() const override { return ldstBusy_; }
     uint64_t cycle() const override { return cycle_; }
 
     WarpView& at(unsigned slot) { return warps_.at(slot); }
+    // The warp's next instruction is a global load of `lanes` active lanes at `pc`.
+    void nextLoad(unsigned slot, uint64_t pc, unsigned lanes = 32) {
+        WarpView& v = warps_.at(slot);
+        v.hasInstruction = true;
+        v.nextIsLoad = true;
+        v.nextIsStore = false;
+        v.nextPc = pc;
+        v.nextActiveLanes = lanes;
+    }
+    // ... a non-memory instruction.
+    void nextAlu(unsigned slot, uint64_t pc = 0) {
+        WarpView& v = warps_.at(slot);
+        v.hasInstruction = true;
+        v.nextIsLoad = v.nextIsStore = false;
+        v.nextPc = pc;
+        v.nextActiveLanes = 32;
+    }
     uint64_t cycle_ = 0;
+    unsigned schedulers_ = 2;
+    unsigned mshrEntries_ = 32, mshrFree_ = 32;
+    unsigned missQueueEntries_ = 8, missQueueFree_ = 8;
+    unsigned loadsInFlight_ = 0;
+    bool ldstBusy_ = false;
 
 private:
     std::vector<WarpView> warps_;

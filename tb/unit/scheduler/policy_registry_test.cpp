@@ -89,3 +89,50 @@ TEST(PolicyRegistry, ListingNamesEveryPolicy) {
     EXPECT_NE(l.find("gto  greedy-then-oldest"), std::string::npos) << l;
     EXPECT_EQ(withParam().listing(), "swlx  test policy\n    n=4  [1 .. 8]  warps\n");
 }
+
+TEST(PolicyRegistry, IssueSixPoliciesWithTheirPaperDefaults) {
+    const auto& r = PolicyRegistry::builtin();
+    using P = std::map<std::string, double>;
+    EXPECT_EQ(r.parse("two-level").params, (P{{"group", 8}}));
+    EXPECT_EQ(r.parse("swl").params, (P{{"warps", 2}, {"per_scheduler", 0}}));
+    EXPECT_EQ(r.parse("ccws").params,
+              (P{{"k_throttle", 8}, {"base_score", 100}, {"vta_entries", 16}, {"vta_ways", 8}, {"decay", 1}}));
+    EXPECT_EQ(r.parse("mascar").params, (P{{"reexec_entries", 32}, {"saturation_free", 1}}));
+    EXPECT_EQ(r.parse("oaws-static").params, (P{{"smr", 0.5}, {"dlc_entries", 32}, {"coherent_lines", 2}}));
+    EXPECT_EQ(r.parse("oaws-dyn").params,
+              (P{{"miss_rate", 0.5}, {"dlc_entries", 32}, {"coherent_lines", 2}, {"assoc_factor", 1.5},
+                 {"cmax", 255}, {"cnt_init", 128}, {"ocw_init", 2}, {"ocw_min", 2}, {"reset_per_kernel", 1}}));
+    for (const char* n : {"two-level", "swl", "ccws", "mascar", "oaws-static", "oaws-dyn"}) {
+        auto pol = r.parse(n).make();
+        EXPECT_EQ(pol->name(), n);
+    }
+    EXPECT_EQ(r.parse("mascar").make()->reexecutionQueueEntries(), 32u);
+    EXPECT_EQ(r.parse("mascar:reexec_entries=0").make()->reexecutionQueueEntries(), 0u);
+    EXPECT_EQ(r.parse("gto").make()->reexecutionQueueEntries(), 0u);
+}
+
+TEST(PolicyRegistry, ShorthandValueIsTheFirstParameter) {
+    const auto& r = PolicyRegistry::builtin();
+    EXPECT_EQ(r.parse("swl:4").params.at("warps"), 4);
+    EXPECT_EQ(r.parse("oaws-static:0.3").params.at("smr"), 0.3);
+    EXPECT_EQ(r.parse("two-level:4").params.at("group"), 4);
+    // A policy without parameters still rejects a value.
+    EXPECT_EQ(errorOf(r, "gto:3"), "--scheduler: 'gto:3': expected name:key=value[,key=value...]");
+}
+
+TEST(PolicyRegistry, IssueSixParameterErrors) {
+    const auto& r = PolicyRegistry::builtin();
+    EXPECT_EQ(errorOf(r, "swl:warps=2.5"), "--scheduler: swl: warps: 2.5 is not an integer");
+    EXPECT_EQ(errorOf(r, "swl:warps=0"), "--scheduler: swl: warps: 0 is out of range 1 .. 64");
+    EXPECT_EQ(errorOf(r, "oaws-static:smr=1.5"), "--scheduler: oaws-static: smr: 1.5 is out of range 0 .. 1");
+    EXPECT_EQ(errorOf(r, "ccws:vta_entries=12"),
+              "--scheduler: ccws: vta_entries: 12 is not a multiple of vta_ways (8)");
+    EXPECT_EQ(errorOf(r, "oaws-dyn:cnt_init=300"), "--scheduler: oaws-dyn: cnt_init: 300 exceeds cmax (255)");
+    EXPECT_EQ(errorOf(r, "oaws-dyn:ocw_min=3"), "--scheduler: oaws-dyn: ocw_min: 3 exceeds ocw_init (2)");
+    EXPECT_EQ(errorOf(r, "two-level:size=4"),
+              "--scheduler: two-level: unknown parameter 'size' (known: group)");
+    const std::string l = r.listing();
+    for (const char* n : {"\ntwo-level  ", "\nswl  ", "\nccws  ", "\nmascar  ", "\noaws-static  ", "\noaws-dyn  "})
+        EXPECT_NE(l.find(n), std::string::npos) << n << "\n" << l;
+    EXPECT_NE(l.find("    smr=0.5  [0 .. 1]"), std::string::npos) << l;
+}

@@ -57,3 +57,14 @@ TEST(WarpThreads, ThreeDimensionalGridIndex) {
     EXPECT_EQ(t.blockIdx().y, 1u);
     EXPECT_EQ(t.blockIdx().z, 2u);
 }
+
+TEST(WarpThreads, LanesWhereAmongEvaluatesOnlyThoseLanes) {
+    WarpThreads t(info1d(1, 40), 0, 1);  // lanes 0..7 exist
+    unsigned calls = 0;
+    const uint32_t m = t.lanesWhere(0xf0000005u, [&](unsigned lane) {
+        ++calls;
+        return lane != 2;
+    });
+    EXPECT_EQ(m, 0x1u);     // of 0, 2 (lanes 28..31 do not exist), only 0 passes
+    EXPECT_EQ(calls, 2u);   // never asked about lanes outside `among` or the block
+}

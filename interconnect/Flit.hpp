@@ -1,0 +1,49 @@
+#pragma once
+// A flit as the routers see it, and the fixed-capacity FIFO that holds flits in a virtual
+// channel. A flit names its packet by a slot in the network's packet table (the packet record
+// itself stays put), carries its destination so routers never look the packet up, and its
+// position (seq 0 is the head, seq flits-1 the tail; a one-flit packet is both).
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace gpusim {
+
+struct Flit {
+    uint32_t slot = 0;     // packet table index
+    uint32_t dst = 0;      // sink terminal
+    uint16_t seq = 0;      // 0: head
+    uint16_t vc = 0;       // VC on the channel it crossed last / the buffer it is in
+    bool tail = false;
+    uint64_t ready = 0;    // first NoC cycle it may leave the buffer it is in
+    bool head() const { return seq == 0; }
+};
+
+// A ring of fixed capacity: no allocation after construction (a router holds dozens).
+template <class T>
+class Ring {
+public:
+    explicit Ring(unsigned capacity = 0) : buf_(capacity) {}
+    unsigned capacity() const { return static_cast<unsigned>(buf_.size()); }
+    unsigned size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    bool full() const { return size_ == buf_.size(); }
+    T& front() { return buf_[head_]; }
+    const T& front() const { return buf_[head_]; }
+    const T& at(unsigned i) const { return buf_[(head_ + i) % buf_.size()]; }
+    void push(const T& v) {
+        if (full()) throw std::logic_error("Ring: push into a full buffer (credit protocol broken)");
+        buf_[(head_ + size_) % buf_.size()] = v;
+        ++size_;
+    }
+    void pop() {
+        head_ = (head_ + 1) % static_cast<unsigned>(buf_.size());
+        --size_;
+    }
+
+private:
+    std::vector<T> buf_;
+    unsigned head_ = 0, size_ = 0;
+};
+
+} // namespace gpusim

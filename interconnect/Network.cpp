@@ -1,0 +1,334 @@
+#include "interconnect/Network.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace gpusim {
+
+namespace {
+// Latency histogram: 1-cycle buckets resolve zero-load latencies exactly; loaded latencies
+// beyond the range land in the overflow bin and still count in mean/max.
+constexpr double kLatencyBucketCycles = 1.0;
+constexpr unsigned kLatencyBuckets = 4096;
+} // namespace
+
+Network::Params Network::Params::from(const NocParams& p, unsigned maxPacketFlits, bool unboundedSources) {
+    Params n;
+    n.routerCycles = p.routerCycles;
+    n.linkCycles = p.linkCycles;
+    n.vcs = p.vcs;
+    n.bufferFlits = p.bufferFlits;
+    n.speedup = p.speedup;
+    n.outputBufferFlits = p.outputBufferFlits;
+    n.allocator = p.allocator;
+    n.islipIterations = p.islipIterations;
+    n.sourceQueuePackets = unboundedSources ? 0 : p.inputQueuePackets;
+    n.ejectionVcFlits = p.outputQueuePackets * maxPacketFlits;
+    return n;
+}
+
+Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, const Params& p,
+                 StatRegistry& stats, DeliverFn deliver, FreedFn freed)
+    : prefix_(prefix), topo_(std::move(topo)), params_(p), deliverFn_(std::move(deliver)),
+      freedFn_(std::move(freed)),
+      packets_(stats.counter(prefix + ".packets", "packets delivered to their sink")),
+      flits_(stats.counter(prefix + ".flits", "flits delivered to their sink")),
+      latency_(stats.histogram(prefix + ".latency",
+                               "NoC cycles from a packet's first possible injection to the delivery of "
+                               "its last flit to the consumer",
+                               kLatencyBucketCycles, kLatencyBuckets)),
+      occupancy_(stats.average(prefix + ".buffer_occupancy",
+                               "flits in router input buffers, sampled every NoC cycle the subnet was awake")) {
+    const Topology& t = *topo_;
+    if (p.linkCycles == 0) throw std::logic_error(prefix + ": zero channel latency");
+    if (p.ejectionVcFlits == 0) throw std::logic_error(prefix + ": zero ejection buffer");
+    const size_t nr = t.routers().size();
+    inChannel_.resize(nr);
+    for (size_t r = 0; r < nr; ++r) inChannel_[r].assign(t.routers()[r].inPorts, -1);
+    for (size_t c = 0; c < t.channels().size(); ++c) {
+        const auto& ch = t.channels()[c];
+        inChannel_[ch.to.router][ch.to.port] = static_cast<int>(c);
+    }
+    // Downstream VCs and credits of every router output port: the input port at the other end
+    // of its channel, or the sink's reassembly buffers.
+    routers_.reserve(nr);
+    for (unsigned r = 0; r < nr; ++r) {
+        Router::Setup s;
+        s.id = r;
+        s.bufferFlits = p.bufferFlits;
+        s.delay = p.routerCycles;
+        s.speedup = p.speedup;
+        s.outputBufferFlits = p.outputBufferFlits;
+        s.allocator = p.allocator;
+        s.iterations = p.islipIterations;
+        for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
+        for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
+            const int c = t.channelFrom({r, o});
+            if (c >= 0) {
+                const PortRef to = t.channels()[static_cast<size_t>(c)].to;
+                s.outVcs.push_back(t.inputVcs(to, p.vcs));
+                s.outCredits.push_back(p.bufferFlits);
+            } else {
+                // A sink port (or an unconnected one, never routed to).
+                s.outVcs.push_back(p.vcs);
+                s.outCredits.push_back(t.sinkAt({r, o}) >= 0 ? p.ejectionVcFlits : 0);
+            }
+        }
+        routers_.emplace_back(s, t);
+    }
+    for (size_t c = 0; c < t.channels().size(); ++c) {
+        const auto& ch = t.channels()[c];
+        channelFlits_.push_back(&stats.counter(
+            prefix + ".link." + t.routers()[ch.from.router].name + "." + t.portName(ch.from.router, ch.from.port) +
+                ".flits",
+            "flits sent on the channel from " + t.routers()[ch.from.router].name + " to " +
+                t.routers()[ch.to.router].name + " (utilisation = this / NoC cycles)"));
+    }
+    sources_.resize(t.sources().size());
+    for (size_t i = 0; i < sources_.size(); ++i) {
+        Source& s = sources_[i];
+        s.port = t.sources()[i];
+        const bool perVc = t.injectionVc(static_cast<unsigned>(i), 0) >= 0;
+        s.classes.resize(perVc ? routers_[s.port.router].vcsAt(s.port.port) : 1);
+        s.flits = &stats.counter(prefix + ".inject" + std::to_string(i) + ".flits",
+                                 "flits injected by source " + std::to_string(i) + " (utilisation = this / NoC cycles)");
+    }
+    sinks_.resize(t.sinks().size());
+    for (size_t j = 0; j < sinks_.size(); ++j) {
+        sinks_[j].port = t.sinks()[j];
+        sinks_[j].vcs.resize(p.vcs);
+        sinks_[j].flits = &stats.counter(prefix + ".eject" + std::to_string(j) + ".flits",
+                                         "flits ejected to sink " + std::to_string(j) +
+                                             " (utilisation = this / NoC cycles)");
+    }
+}
+
+uint32_t Network::allocSlot(const Packet& p) {
+    if (!freeSlots_.empty()) {
+        const uint32_t s = freeSlots_.back();
+        freeSlots_.pop_back();
+        slots_[s] = p;
+        return s;
+    }
+    slots_.push_back(p);
+    return static_cast<uint32_t>(slots_.size() - 1);
+}
+
+void Network::inject(const Packet& p) {
+    if (p.src >= sources_.size() || p.dst >= sinks_.size())
+        throw std::logic_error(prefix_ + ": packet " + std::to_string(p.id) + " for a missing terminal");
+    if (p.flits == 0 || p.flits > params_.ejectionVcFlits || p.flits > 65535)
+        throw std::logic_error(prefix_ + ": packet " + std::to_string(p.id) + " of " + std::to_string(p.flits) +
+                               " flits does not fit the " + std::to_string(params_.ejectionVcFlits) +
+                               "-flit ejection buffer");
+    Source& s = sources_[p.src];
+    const int vc = topo_->injectionVc(p.src, p.dst);
+    s.classes[vc >= 0 ? static_cast<unsigned>(vc) : 0].push_back(allocSlot(p));
+    ++s.queued;
+    ++inside_;
+}
+
+void Network::tick(uint64_t cycle) {
+    arrive(cycle);
+    eject(cycle);
+    injectFlits(cycle);
+    const uint64_t at = cycle + params_.linkCycles;
+    for (unsigned r = 0; r < routers_.size(); ++r) {
+        Router& router = routers_[r];
+        if (router.idle()) continue;
+        departed_.clear();
+        freed_.clear();
+        router.tick(cycle, departed_, freed_);
+        for (const auto& d : departed_) {
+            const PortRef out{r, d.out};
+            const int c = topo_->channelFrom(out);
+            if (c >= 0) {
+                flitsInFlight_.push_back({at, static_cast<uint32_t>(c), d.flit});
+                channelFlits_[static_cast<size_t>(c)]->inc();
+            } else {
+                const int sink = topo_->sinkAt(out);
+                if (sink < 0) throw std::logic_error(prefix_ + ": flit routed to an unconnected port");
+                flitsInFlight_.push_back(
+                    {at, static_cast<uint32_t>(topo_->channels().size() + static_cast<size_t>(sink)), d.flit});
+            }
+        }
+        for (const auto& f : freed_) {
+            --buffered_;
+            ++progress_;
+            const int c = inChannel_[r][f.in];
+            if (c < 0) continue;  // a source port: the interface reads the buffer directly
+            const PortRef from = topo_->channels()[static_cast<size_t>(c)].from;
+            creditsInFlight_.push_back({at, from.router, from.port, f.vc, 1});
+        }
+    }
+    occupancy_.sample(double(buffered_));
+}
+
+void Network::arrive(uint64_t cycle) {
+    const size_t nChannels = topo_->channels().size();
+    while (!flitsInFlight_.empty() && flitsInFlight_.front().at <= cycle) {
+        const FlitEvent e = flitsInFlight_.front();
+        flitsInFlight_.pop_front();
+        if (e.target < nChannels) {
+            const PortRef to = topo_->channels()[e.target].to;
+            routers_[to.router].receive(to.port, e.flit, cycle);
+            ++buffered_;
+        } else {
+            sinkReceive(static_cast<unsigned>(e.target - nChannels), e.flit);
+        }
+    }
+    while (!creditsInFlight_.empty() && creditsInFlight_.front().at <= cycle) {
+        const CreditEvent& c = creditsInFlight_.front();
+        routers_[c.router].credit(c.port, c.vc, c.n);
+        creditsInFlight_.pop_front();
+    }
+}
+
+void Network::sinkReceive(unsigned sink, const Flit& f) {
+    Sink& s = sinks_[sink];
+    SinkVc& v = s.vcs.at(f.vc);
+    const Packet& p = slots_[f.slot];
+    auto bad = [&](const std::string& why) {
+        return std::logic_error(prefix_ + ": sink " + std::to_string(sink) + " vc " + std::to_string(f.vc) +
+                                ": flit " + std::to_string(f.seq) + " of packet " + std::to_string(p.id) + ": " + why);
+    };
+    if (f.dst != sink || p.dst != sink) throw bad("delivered to the wrong sink");
+    if (f.head()) {
+        if (v.slot >= 0) throw bad("head while another packet is incomplete (flit lost)");
+        v.slot = f.slot;
+        v.nextSeq = 0;
+    }
+    if (v.slot != static_cast<int64_t>(f.slot) || f.seq != v.nextSeq) throw bad("out of order, lost or duplicated");
+    if (++v.held > params_.ejectionVcFlits) throw bad("ejection buffer overflow (credit protocol broken)");
+    ++v.nextSeq;
+    s.flits->inc();
+    if (f.tail != (f.seq + 1u == p.flits)) throw bad("tail flag does not match the packet size");
+    if (f.tail) {
+        s.complete.emplace_back(f.slot, f.vc);
+        v.slot = -1;
+    }
+}
+
+void Network::eject(uint64_t cycle) {
+    const uint64_t at = cycle + params_.linkCycles;
+    for (unsigned j = 0; j < sinks_.size(); ++j) {
+        Sink& s = sinks_[j];
+        for (auto it = s.complete.begin(); it != s.complete.end(); ++it) {
+            const uint32_t slot = it->first;
+            const unsigned vc = it->second;
+            const Packet p = slots_[slot];  // a copy: the consumer may inject re-entrantly
+            if (!deliverFn_(j, p)) continue;
+            s.complete.erase(it);
+            s.vcs[vc].held -= p.flits;
+            creditsInFlight_.push_back({at, s.port.router, s.port.port, vc, p.flits});
+            packets_.inc();
+            flits_.inc(p.flits);
+            latency_.sample(double(cycle - p.readyCycle));
+            freeSlots_.push_back(slot);
+            --inside_;
+            ++progress_;
+            break;
+        }
+    }
+}
+
+void Network::injectFlits(uint64_t cycle) {
+    for (unsigned i = 0; i < sources_.size(); ++i) {
+        Source& s = sources_[i];
+        if (s.queued == 0) continue;
+        Router& router = routers_[s.port.router];
+        const unsigned in = s.port.port;
+        if (s.cur < 0) {
+            // Next packet: classes round-robin; with one class the VC is the first (round-robin)
+            // with a free slot, with virtual output queues it is the class's own VC.
+            const unsigned nc = static_cast<unsigned>(s.classes.size());
+            for (unsigned k = 1; k <= nc && s.cur < 0; ++k) {
+                const unsigned c = (s.rrClass + k) % nc;
+                if (s.classes[c].empty() || slots_[s.classes[c].front()].readyCycle > cycle) continue;
+                int vc = -1;
+                if (nc > 1) {
+                    if (router.freeSlots(in, c) > 0) vc = static_cast<int>(c);
+                } else {
+                    const unsigned nv = router.vcsAt(in);
+                    for (unsigned m = 1; m <= nv && vc < 0; ++m) {
+                        const unsigned v = (s.rrVc + m) % nv;
+                        if (router.freeSlots(in, v) > 0) vc = static_cast<int>(v);
+                    }
+                }
+                if (vc < 0) continue;
+                s.rrClass = c;
+                s.rrVc = static_cast<unsigned>(vc);
+                s.cur = s.classes[c].front();
+                s.classes[c].pop_front();
+                s.curSeq = 0;
+                s.curVc = static_cast<unsigned>(vc);
+            }
+            if (s.cur < 0) continue;
+        }
+        if (router.freeSlots(in, s.curVc) == 0) continue;
+        const Packet& p = slots_[static_cast<size_t>(s.cur)];
+        Flit f;
+        f.slot = static_cast<uint32_t>(s.cur);
+        f.dst = p.dst;
+        f.seq = s.curSeq;
+        f.vc = static_cast<uint16_t>(s.curVc);
+        f.tail = s.curSeq + 1u == p.flits;
+        router.receive(in, f, cycle);
+        ++buffered_;
+        ++progress_;
+        s.flits->inc();
+        ++s.curSeq;
+        if (f.tail) {
+            s.cur = -1;
+            --s.queued;
+            if (freedFn_) freedFn_(i);
+        }
+    }
+}
+
+std::string Network::describe(const Flit& f) const {
+    const Packet& p = slots_[f.slot];
+    return "#" + std::to_string(p.id) + "." + std::to_string(f.seq) + (f.tail ? "t" : "");
+}
+
+std::string Network::dump(uint64_t cycle) const {
+    std::ostringstream os;
+    if (inside_ == 0) return os.str();
+    os << prefix_ << ": " << topo_->describe() << ", " << inside_ << " packets inside at cycle " << cycle << "\n";
+    for (size_t i = 0; i < sources_.size(); ++i) {
+        const Source& s = sources_[i];
+        if (s.queued == 0) continue;
+        os << prefix_ << ".src" << i << " [" << s.queued;
+        if (params_.sourceQueuePackets) os << "/" << params_.sourceQueuePackets;
+        os << "]";
+        if (s.cur >= 0) {
+            const Packet& p = slots_[static_cast<size_t>(s.cur)];
+            os << " injecting #" << p.id << " flit " << s.curSeq << "/" << p.flits << " on vc" << s.curVc;
+        }
+        os << ":";
+        for (const auto& q : s.classes)
+            for (uint32_t slot : q) {
+                const Packet& p = slots_[slot];
+                os << " #" << p.id << "(" << p.src << "->" << p.dst << "," << p.flits << "f,ready@" << p.readyCycle << ")";
+            }
+        os << "\n";
+    }
+    for (size_t r = 0; r < routers_.size(); ++r)
+        os << routers_[r].dump(prefix_ + "." + topo_->routers()[r].name, [this](const Flit& f) { return describe(f); });
+    if (!flitsInFlight_.empty()) os << prefix_ << ": " << flitsInFlight_.size() << " flits on channels\n";
+    for (size_t j = 0; j < sinks_.size(); ++j) {
+        const Sink& s = sinks_[j];
+        for (size_t v = 0; v < s.vcs.size(); ++v)
+            if (s.vcs[v].held)
+                os << prefix_ << ".sink" << j << ".vc" << v << " [" << s.vcs[v].held << "/" << params_.ejectionVcFlits << "]\n";
+        if (!s.complete.empty()) {
+            os << prefix_ << ".sink" << j << " complete, awaiting the consumer:";
+            for (const auto& [slot, vc] : s.complete) os << " #" << slots_[slot].id;
+            os << "\n";
+        }
+    }
+    return os.str();
+}
+
+} // namespace gpusim

@@ -1,0 +1,152 @@
+#pragma once
+// One subnet at flit level: the routers and channels of a Topology, a network interface per
+// source terminal (packet queue, one flit per cycle into its router's input buffer) and per
+// sink terminal (reassembly buffer per VC, whole packets handed to the consumer). Plain C++
+// driven by tick(cycle); the TLM glue (Noc) and the synthetic-traffic testbench both drive it.
+//
+// Per NoC cycle c, in this order:
+//  1. arrivals: flits and credits whose channel latency (noc.link_cycles) ends at c are
+//     written into router input buffers, sink buffers and output-VC credit counters;
+//  2. ejection: each sink hands at most one complete packet to the consumer (the first, in
+//     completion order, the consumer takes); its buffer slots are credited back to the router
+//     (arriving noc.link_cycles later);
+//  3. injection: each source puts at most one flit of its current packet into its router input
+//     port if the chosen VC has a free slot (the interface sees its router's buffer directly).
+//     A packet may start at c >= Packet::readyCycle; when its tail is in, its queue slot is
+//     free (FreedFn);
+//  4. routers: allocation and traversal (Router.hpp); flits leaving at c arrive at c + L
+//     (L = noc.link_cycles), at the next router or at the sink; freed input slots are credited
+//     upstream, arriving at c + L.
+// Zero load: a packet of F flits created at c over H routers is delivered at
+// c + H * (R + L) + F - 1.
+// Every flit is checked on arrival at its sink (right packet, right order, no gap); a
+// violation is a std::logic_error (a model bug), so loss and duplication cannot go unnoticed.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/Stats.hpp"
+#include "interconnect/Packet.hpp"
+#include "interconnect/Router.hpp"
+#include "interconnect/Topology.hpp"
+
+namespace gpusim {
+
+class Network {
+public:
+    struct Params {
+        unsigned routerCycles = 3;
+        unsigned linkCycles = 1;
+        unsigned vcs = 1;
+        unsigned bufferFlits = 8;
+        unsigned speedup = 1;
+        unsigned outputBufferFlits = 8;
+        AllocatorKind allocator = AllocatorKind::Islip;
+        unsigned islipIterations = 1;
+        unsigned sourceQueuePackets = 0;  // packets per source interface; 0: unbounded
+        unsigned ejectionVcFlits = 10;    // sink buffer per VC; must hold the largest packet
+
+        static Params from(const NocParams& p, unsigned maxPacketFlits, bool unboundedSources);
+    };
+    // Hands a complete packet to whatever sits behind sink `sink`; false: not this cycle.
+    using DeliverFn = std::function<bool(unsigned sink, const Packet&)>;
+    // A source interface finished injecting a packet (its queue has room again).
+    using FreedFn = std::function<void(unsigned source)>;
+
+    // Statistics are registered under `prefix` (see docs/interconnect.md).
+    Network(const std::string& prefix, std::unique_ptr<Topology> topo, const Params& p,
+            StatRegistry& stats, DeliverFn deliver, FreedFn freed);
+
+    bool canAccept(unsigned src) const {
+        return params_.sourceQueuePackets == 0 || sources_[src].queued < params_.sourceQueuePackets;
+    }
+    unsigned sourceOccupancy(unsigned src) const { return sources_[src].queued; }
+    // Queues a packet at its source (p.src, p.dst, p.flits, p.readyCycle). Capacity is the
+    // caller's rule (canAccept); going over it is allowed for a transaction the TLM protocol
+    // gives no way to refuse.
+    void inject(const Packet& p);
+    void tick(uint64_t cycle);
+
+    bool empty() const { return inside_ == 0; }
+    uint64_t packetsInside() const { return inside_; }
+    const Topology& topology() const { return *topo_; }
+    const Params& params() const { return params_; }
+    std::string dump(uint64_t cycle) const;
+
+    // For measurement: flits that moved (injected, crossed a switch, delivered) so far; flits
+    // now in router input buffers; flits that left router r's output channel c (index into
+    // topology().channels()).
+    uint64_t progress() const { return progress_; }
+    uint64_t bufferedFlits() const { return buffered_; }
+    uint64_t channelFlits(size_t channel) const { return channelFlits_[channel]->get(); }
+    uint64_t deliveredFlits() const { return flits_.get(); }
+    uint64_t deliveredPackets() const { return packets_.get(); }
+    const Router& router(unsigned r) const { return routers_[r]; }
+
+private:
+    struct Source {
+        PortRef port;
+        std::vector<std::deque<uint32_t>> classes;  // 1, or one per VC with virtual output queues
+        unsigned queued = 0;
+        unsigned rrClass = 0;
+        int64_t cur = -1;  // slot being injected
+        uint16_t curSeq = 0;
+        unsigned curVc = 0;
+        unsigned rrVc = 0;
+        Counter* flits = nullptr;
+    };
+    struct SinkVc {
+        unsigned held = 0;     // flits buffered (credit accounting)
+        int64_t slot = -1;     // packet being reassembled
+        uint16_t nextSeq = 0;
+    };
+    struct Sink {
+        PortRef port;
+        std::vector<SinkVc> vcs;
+        std::deque<std::pair<uint32_t, unsigned>> complete;  // (slot, vc) in completion order
+        Counter* flits = nullptr;
+    };
+    struct FlitEvent {
+        uint64_t at;
+        uint32_t target;  // channel index, or channels + sink index
+        Flit flit;
+    };
+    struct CreditEvent {
+        uint64_t at;
+        uint32_t router, port, vc, n;
+    };
+
+    void arrive(uint64_t cycle);
+    void eject(uint64_t cycle);
+    void injectFlits(uint64_t cycle);
+    void sinkReceive(unsigned sink, const Flit& f);
+    uint32_t allocSlot(const Packet& p);
+    std::string describe(const Flit& f) const;
+
+    std::string prefix_;
+    std::unique_ptr<Topology> topo_;
+    Params params_;
+    DeliverFn deliverFn_;
+    FreedFn freedFn_;
+    std::vector<Router> routers_;
+    std::vector<std::vector<int>> inChannel_;  // [router][inPort] -> channel index or -1
+    std::vector<Source> sources_;
+    std::vector<Sink> sinks_;
+    std::deque<Packet> slots_;  // stable addresses: callbacks may inject while we hold one
+    std::vector<uint32_t> freeSlots_;
+    std::deque<FlitEvent> flitsInFlight_;
+    std::deque<CreditEvent> creditsInFlight_;
+    std::vector<Router::Departure> departed_;  // scratch
+    std::vector<Router::Freed> freed_;         // scratch
+    uint64_t inside_ = 0, progress_ = 0, buffered_ = 0;
+    Counter& packets_;
+    Counter& flits_;
+    Histogram& latency_;
+    Average& occupancy_;
+    std::vector<Counter*> channelFlits_;
+};
+
+} // namespace gpusim

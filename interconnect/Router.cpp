@@ -1,0 +1,133 @@
+#include "interconnect/Router.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace gpusim {
+
+Router::Router(const Setup& s, const Topology& topo)
+    : id_(s.id), topo_(topo), delay_(s.delay), speedup_(s.speedup), queued_(s.speedup > 1),
+      alloc_(s.allocator, static_cast<unsigned>(s.inVcs.size()), static_cast<unsigned>(s.outVcs.size()),
+             s.iterations) {
+    if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
+        throw std::logic_error("router with a zero delay, speed-up or buffer");
+    for (unsigned n : s.inVcs) {
+        in_.emplace_back(n);
+        in_.back().vcs.resize(n);
+        for (auto& v : in_.back().vcs) v.buf = Ring<Flit>(s.bufferFlits);
+    }
+    for (size_t o = 0; o < s.outVcs.size(); ++o) {
+        out_.emplace_back();
+        out_.back().vcs.assign(s.outVcs[o], OutVc{false, s.outCredits[o]});
+        // Without speed-up a flit that wins the switch goes straight onto the channel.
+        out_.back().obuf = Ring<Flit>(queued_ ? s.outputBufferFlits : 1);
+    }
+}
+
+void Router::receive(unsigned in, Flit f, uint64_t cycle) {
+    f.ready = cycle + delay_;
+    in_[in].vcs[f.vc].buf.push(f);  // throws if the upstream ignored its credits
+    ++buffered_;
+}
+
+void Router::credit(unsigned out, unsigned vc, unsigned n) { out_[out].vcs[vc].credits += n; }
+
+int Router::freeOutVc(const OutPort& o) const {
+    for (unsigned v = 0; v < o.vcs.size(); ++v)
+        if (!o.vcs[v].held && (queued_ || o.vcs[v].credits > 0)) return static_cast<int>(v);
+    return -1;
+}
+
+int Router::wants(const InVc& v, uint64_t cycle) const {
+    if (v.buf.empty()) return -1;
+    const Flit& f = v.buf.front();
+    if (f.ready > cycle) return -1;
+    if (v.active) {
+        const OutPort& o = out_[v.outPort];
+        const bool room = queued_ ? !o.obuf.full() : o.vcs[v.outVc].credits > 0;
+        return room ? static_cast<int>(v.outPort) : -1;
+    }
+    if (!f.head()) throw std::logic_error("router: a body flit at the front of an idle VC");
+    const unsigned port = topo_.route(id_, f.dst);
+    const OutPort& o = out_[port];
+    return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
+}
+
+void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed) {
+    const unsigned nOut = static_cast<unsigned>(out_.size());
+    for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
+        alloc_.clearRequests();
+        for (unsigned i = 0; i < in_.size(); ++i)
+            for (const InVc& v : in_[i].vcs) {
+                const int o = wants(v, cycle);
+                if (o >= 0) alloc_.request(i, static_cast<unsigned>(o));
+            }
+        if (!alloc_.anyRequest()) break;
+        alloc_.allocate(match_);
+        for (unsigned i = 0; i < in_.size(); ++i) {
+            if (match_[i] < 0) continue;
+            const unsigned o = static_cast<unsigned>(match_[i]);
+            InPort& ip = in_[i];
+            const int w = ip.vcArb.pick([&](unsigned x) { return wants(ip.vcs[x], cycle) == static_cast<int>(o); });
+            if (w < 0) throw std::logic_error("router: matched input has no VC for the output");
+            ip.vcArb.grant(static_cast<unsigned>(w));
+            InVc& v = ip.vcs[static_cast<unsigned>(w)];
+            OutPort& op = out_[o];
+            if (!v.active) {
+                v.active = true;
+                v.outPort = o;
+                v.outVc = static_cast<unsigned>(freeOutVc(op));
+                op.vcs[v.outVc].held = true;
+            }
+            Flit f = v.buf.front();
+            v.buf.pop();
+            --buffered_;
+            freed.push_back({i, f.vc});
+            if (!queued_) --op.vcs[v.outVc].credits;
+            f.vc = static_cast<uint16_t>(v.outVc);
+            op.obuf.push(f);
+            ++outBuffered_;
+            if (f.tail) {
+                op.vcs[v.outVc].held = false;
+                v.active = false;
+            }
+        }
+    }
+    if (outBuffered_ == 0) return;
+    for (unsigned o = 0; o < nOut; ++o) {
+        OutPort& op = out_[o];
+        Ring<Flit>& ob = op.obuf;
+        if (ob.empty()) continue;
+        if (queued_) {
+            unsigned& credits = op.vcs[ob.front().vc].credits;
+            if (credits == 0) continue;
+            --credits;
+        }
+        departed.push_back({o, ob.front()});
+        ob.pop();
+        --outBuffered_;
+    }
+}
+
+std::string Router::dump(const std::string& name, const std::function<std::string(const Flit&)>& describe) const {
+    std::ostringstream os;
+    for (unsigned i = 0; i < in_.size(); ++i)
+        for (unsigned v = 0; v < in_[i].vcs.size(); ++v) {
+            const InVc& vc = in_[i].vcs[v];
+            if (vc.buf.empty()) continue;
+            os << name << ".in" << i << ".vc" << v << " [" << vc.buf.size() << "/" << vc.buf.capacity() << "]";
+            if (vc.active) os << " -> " << topo_.portName(id_, vc.outPort) << ".vc" << vc.outVc;
+            os << ":";
+            for (unsigned k = 0; k < vc.buf.size(); ++k) os << " " << describe(vc.buf.at(k));
+            os << "\n";
+        }
+    for (unsigned o = 0; o < out_.size(); ++o) {
+        const OutPort& op = out_[o];
+        for (unsigned v = 0; v < op.vcs.size(); ++v)
+            if (op.vcs[v].held) os << name << "." << topo_.portName(id_, o) << ".vc" << v << " held, " << op.vcs[v].credits << " credits\n";
+        if (!op.obuf.empty()) os << name << "." << topo_.portName(id_, o) << " output buffer " << op.obuf.size() << " flits\n";
+    }
+    return os.str();
+}
+
+} // namespace gpusim

@@ -1,0 +1,125 @@
+#pragma once
+// An input-buffered virtual-channel router, BookSim's model reduced to what the performance
+// model needs. Plain C++ driven by tick(cycle) from Network; no SystemC.
+//
+// Per input port: one flit FIFO of noc.buffer_flits per virtual channel, filled by the
+// upstream channel under credit-based flow control. Per output port: the state of each
+// downstream VC (held by a packet or free, credits = free slots downstream) and an output
+// buffer between the switch and the channel.
+//
+// Timing, per NoC cycle c (Network calls receive()/credit() for arrivals due at c first):
+//  - a flit written into an input buffer at c may traverse the switch from c + R on
+//    (R = noc.router_cycles: route computation, VC allocation, switch allocation and traversal
+//    as one pipeline delay, as for every flit of a packet);
+//  - switch allocation (SwitchAllocator) matches inputs to outputs; an input VC may request its
+//    output if its front flit is ready and a downstream credit is left; a head flit not yet
+//    holding an output VC requests its routed port if a downstream VC there is free and has a
+//    credit, and takes the lowest such VC when it wins (VC allocation combined with switch
+//    allocation, so a VC is never held by a packet that lost the switch). The tail releases
+//    the output VC. A winner leaves its input buffer (a credit goes upstream) and goes onto the
+//    output channel in the same cycle;
+//  - with internal speed-up S > 1 there are S allocation rounds per cycle (each input and each
+//    output moves at most one flit per round), winners go into an output buffer of
+//    noc.output_buffer_flits (allocation needs room there instead of a credit), and each output
+//    sends at most one flit per cycle from the head of its buffer when that flit's downstream
+//    VC has a credit.
+// So a flit arriving at c leaves on the channel at c + R at the earliest, and a packet holds
+// an output VC from its head to its tail (wormhole per VC; flits of packets on different VCs
+// interleave on a channel).
+// Left out: separate RC/VA/SA pipeline stages with speculation, adaptive routing, per-VC
+// buffer sharing, credit delay different from the channel latency.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "interconnect/Flit.hpp"
+#include "interconnect/NocParams.hpp"
+#include "interconnect/RoundRobinArbiter.hpp"
+#include "interconnect/SwitchAllocator.hpp"
+#include "interconnect/Topology.hpp"
+
+namespace gpusim {
+
+class Router {
+public:
+    struct Setup {
+        unsigned id = 0;                      // index in the topology
+        std::vector<unsigned> inVcs;          // per input port
+        std::vector<unsigned> outVcs;         // per output port: VCs downstream
+        std::vector<unsigned> outCredits;     // per output port: buffer slots per downstream VC
+        unsigned bufferFlits = 8;
+        unsigned delay = 1;                   // R
+        unsigned speedup = 1;
+        unsigned outputBufferFlits = 8;
+        AllocatorKind allocator = AllocatorKind::Islip;
+        unsigned iterations = 1;
+    };
+    struct Departure {
+        unsigned out;
+        Flit flit;  // flit.vc: the downstream VC
+    };
+    struct Freed {
+        unsigned in;
+        unsigned vc;
+    };
+
+    Router(const Setup& s, const Topology& topo);
+
+    // A flit arrives in input port `in`, VC f.vc, at `cycle`.
+    void receive(unsigned in, Flit f, uint64_t cycle);
+    // `n` slots of downstream VC `vc` behind output `out` were freed.
+    void credit(unsigned out, unsigned vc, unsigned n);
+    unsigned freeSlots(unsigned in, unsigned vc) const {
+        const auto& b = in_[in].vcs[vc].buf;
+        return b.capacity() - b.size();
+    }
+    unsigned vcsAt(unsigned in) const { return static_cast<unsigned>(in_[in].vcs.size()); }
+
+    // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
+    // output channels and the input slots freed (to be credited upstream).
+    void tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed);
+
+    bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
+    unsigned buffered() const { return buffered_; }  // flits in input buffers
+    unsigned outputCredits(unsigned out, unsigned vc) const { return out_[out].vcs[vc].credits; }
+    bool outputVcHeld(unsigned out, unsigned vc) const { return out_[out].vcs[vc].held; }
+    // Non-empty buffers and held VCs, one line each; `describe` names a flit's packet.
+    std::string dump(const std::string& name, const std::function<std::string(const Flit&)>& describe) const;
+
+private:
+    struct InVc {
+        Ring<Flit> buf;
+        bool active = false;   // holds outPort/outVc for the packet at the front
+        unsigned outPort = 0, outVc = 0;
+    };
+    struct InPort {
+        std::vector<InVc> vcs;
+        RoundRobinArbiter vcArb;
+        explicit InPort(unsigned n) : vcArb(n) {}
+    };
+    struct OutVc {
+        bool held = false;
+        unsigned credits = 0;
+    };
+    struct OutPort {
+        std::vector<OutVc> vcs;
+        Ring<Flit> obuf;
+    };
+
+    // The output a VC may send its front flit to this round, or -1.
+    int wants(const InVc& v, uint64_t cycle) const;
+    int freeOutVc(const OutPort& o) const;
+
+    unsigned id_;
+    const Topology& topo_;
+    unsigned delay_, speedup_;
+    bool queued_;  // speed-up > 1: output buffers, credits taken when a flit leaves one
+    std::vector<InPort> in_;
+    std::vector<OutPort> out_;
+    SwitchAllocator alloc_;
+    std::vector<int> match_;         // scratch
+    unsigned buffered_ = 0, outBuffered_ = 0;
+};
+
+} // namespace gpusim

@@ -1,0 +1,123 @@
+#include "interconnect/SwitchAllocator.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace gpusim {
+
+bool SwitchAllocator::Mask::any() const {
+    for (uint64_t w : w_)
+        if (w) return true;
+    return false;
+}
+
+int SwitchAllocator::Mask::firstFrom(unsigned from, unsigned n) const {
+    if (n == 0) return -1;
+    from %= n;
+    const size_t k0 = from >> 6;
+    const uint64_t head = w_[k0] & (~uint64_t(0) << (from & 63));
+    if (head) return static_cast<int>(k0 * 64 + static_cast<size_t>(std::countr_zero(head)));
+    for (size_t k = k0 + 1; k < w_.size(); ++k)
+        if (w_[k]) return static_cast<int>(k * 64 + static_cast<size_t>(std::countr_zero(w_[k])));
+    for (size_t k = 0; k <= k0; ++k) {
+        uint64_t w = w_[k];
+        if (k == k0) w &= (from & 63) ? (~uint64_t(0) >> (64 - (from & 63))) : 0;
+        if (w) return static_cast<int>(k * 64 + static_cast<size_t>(std::countr_zero(w)));
+    }
+    return -1;
+}
+
+SwitchAllocator::SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned outputs, unsigned iterations)
+    : kind_(kind), in_(inputs), out_(outputs), iterations_(iterations), rows_(inputs, Mask(outputs)),
+      cols_(outputs, Mask(inputs)), inLast_(inputs, outputs - 1), outLast_(outputs, inputs - 1),
+      scratch_(std::max(inputs, outputs), Mask(std::max(inputs, outputs))), unmatchedIn_(inputs),
+      candidates_(inputs) {
+    if (inputs == 0 || outputs == 0 || iterations == 0)
+        throw std::logic_error("SwitchAllocator: empty router or zero iterations");
+}
+
+void SwitchAllocator::clearRequests() {
+    if (!any_) return;
+    for (auto& r : rows_) r.reset();
+    for (auto& c : cols_) c.reset();
+    any_ = false;
+}
+
+void SwitchAllocator::request(unsigned in, unsigned out) {
+    rows_[in].set(out);
+    cols_[out].set(in);
+    any_ = true;
+}
+
+unsigned SwitchAllocator::allocate(const std::vector<uint8_t>& requests, std::vector<int>& match) {
+    clearRequests();
+    for (unsigned i = 0; i < in_; ++i)
+        for (unsigned o = 0; o < out_; ++o)
+            if (requests[i * out_ + o]) request(i, o);
+    return allocate(match);
+}
+
+unsigned SwitchAllocator::allocate(std::vector<int>& match) {
+    match.assign(in_, -1);
+    if (!any_) return 0;
+    return kind_ == AllocatorKind::Islip ? islip(match) : separable(match);
+}
+
+unsigned SwitchAllocator::separable(std::vector<int>& match) {
+    // scratch_[o]: the inputs that picked output o.
+    for (unsigned o = 0; o < out_; ++o) scratch_[o].reset();
+    for (unsigned i = 0; i < in_; ++i) {
+        const int o = rows_[i].firstFrom(inLast_[i] + 1, out_);
+        if (o >= 0) scratch_[static_cast<unsigned>(o)].set(i);
+    }
+    unsigned n = 0;
+    for (unsigned o = 0; o < out_; ++o) {
+        const int w = scratch_[o].firstFrom(outLast_[o] + 1, in_);
+        if (w < 0) continue;
+        outLast_[o] = static_cast<unsigned>(w);
+        inLast_[static_cast<unsigned>(w)] = o;
+        match[static_cast<unsigned>(w)] = static_cast<int>(o);
+        ++n;
+    }
+    return n;
+}
+
+unsigned SwitchAllocator::islip(std::vector<int>& match) {
+    std::fill(unmatchedIn_.w_.begin(), unmatchedIn_.w_.end(), ~uint64_t(0));
+    std::vector<bool>& outMatched = outMatched_;
+    outMatched.assign(out_, false);
+    unsigned n = 0;
+    for (unsigned it = 0; it < iterations_; ++it) {
+        // Grant: every unmatched output picks one unmatched requesting input. scratch_[i]:
+        // the outputs that granted input i.
+        for (unsigned i = 0; i < in_; ++i) scratch_[i].reset();
+        bool any = false;
+        for (unsigned o = 0; o < out_; ++o) {
+            if (outMatched[o]) continue;
+            for (size_t k = 0; k < candidates_.w_.size(); ++k) candidates_.w_[k] = cols_[o].w_[k] & unmatchedIn_.w_[k];
+            const int i = candidates_.firstFrom(outLast_[o] + 1, in_);
+            if (i < 0) continue;
+            scratch_[static_cast<unsigned>(i)].set(o);
+            any = true;
+        }
+        if (!any) break;
+        // Accept: every input that was granted picks one of its grants.
+        for (unsigned i = 0; i < in_; ++i) {
+            if (match[i] >= 0) continue;
+            const int o = scratch_[i].firstFrom(inLast_[i] + 1, out_);
+            if (o < 0) continue;
+            match[i] = o;
+            outMatched[static_cast<unsigned>(o)] = true;
+            unmatchedIn_.w_[i >> 6] &= ~(uint64_t(1) << (i & 63));
+            ++n;
+            if (it == 0) {
+                inLast_[i] = static_cast<unsigned>(o);
+                outLast_[static_cast<unsigned>(o)] = i;
+            }
+        }
+    }
+    return n;
+}
+
+} // namespace gpusim

@@ -1,0 +1,63 @@
+#pragma once
+// Switch allocation of one router for one (speed-up) slot: given which inputs hold a flit that
+// may go to which outputs, a matching with at most one flit per input and per output.
+//  - round-robin: separable input-first; each input picks one requested output (round-robin
+//    after the output it last won), then each output grants one of the inputs that picked it
+//    (round-robin after its last winner). An input's pointer moves only when it is granted.
+//  - iSLIP (McKeown 1999): output-first request/grant/accept, repeated `iterations` times over
+//    the still-unmatched ports; grant and accept pointers move one past the partner, and only
+//    for matches made in the first iteration (what desynchronises the pointers and gives
+//    iSLIP its ~100% throughput under uniform traffic with virtual output queues).
+// With one request per input (a FIFO input queue) both reduce to per-output round-robin.
+// Deterministic: no randomness, ties by pointer position only. Requests are kept as bit masks
+// (a row per input, a column per output), so a cycle costs O(ports x ports / 64).
+#include <cstdint>
+#include <vector>
+
+#include "interconnect/NocParams.hpp"
+
+namespace gpusim {
+
+class SwitchAllocator {
+public:
+    SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned outputs, unsigned iterations);
+
+    void clearRequests();
+    void request(unsigned in, unsigned out);
+    bool anyRequest() const { return any_; }
+    // match[i] is set to the output matched to input i, or -1. Returns the number of matches.
+    unsigned allocate(std::vector<int>& match);
+    // Convenience for tests: requests[i * outputs + o] != 0 means input i may send to output o.
+    unsigned allocate(const std::vector<uint8_t>& requests, std::vector<int>& match);
+
+    unsigned inputs() const { return in_; }
+    unsigned outputs() const { return out_; }
+
+    // A set of port indices.
+    class Mask {
+    public:
+        explicit Mask(unsigned n = 0) : w_((n + 63) / 64, 0) {}
+        void set(unsigned i) { w_[i >> 6] |= uint64_t(1) << (i & 63); }
+        void reset() { std::fill(w_.begin(), w_.end(), 0); }
+        bool any() const;
+        // The first member at or after `from`, wrapping around `n`; -1 if empty.
+        int firstFrom(unsigned from, unsigned n) const;
+        std::vector<uint64_t> w_;
+    };
+
+private:
+    unsigned separable(std::vector<int>& match);
+    unsigned islip(std::vector<int>& match);
+
+    AllocatorKind kind_;
+    unsigned in_, out_, iterations_;
+    bool any_ = false;
+    std::vector<Mask> rows_;     // per input: requested outputs
+    std::vector<Mask> cols_;     // per output: requesting inputs
+    std::vector<unsigned> inLast_, outLast_;  // last partner: priority starts one past it
+    std::vector<Mask> scratch_;  // per input (grants) or per output (picks)
+    Mask unmatchedIn_, candidates_;
+    std::vector<bool> outMatched_;
+};
+
+} // namespace gpusim

@@ -1,0 +1,234 @@
+#include "memory/DramController.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/Config.hpp"
+#include "common/GpuExtension.hpp"
+#include "common/SimError.hpp"
+#include "common/Stats.hpp"
+
+namespace gpusim {
+
+namespace {
+// Latency histograms in DRAM cycles: an unloaded row hit is ~16 cycles, a conflict ~40; buckets
+// of 4 over 1024 cycles resolve both, the overflow bin and exact min/max cover queueing tails.
+constexpr double kBucketCycles = 4;
+constexpr unsigned kBuckets = 256;
+} // namespace
+
+DramController::DramController(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+                               ClockDomain& clock, const AddressMap& map, unsigned index)
+    : sc_module(name),
+      socket("socket"),
+      clock_(clock),
+      map_(map),
+      index_(index),
+      timing_(DramTiming::from(cfg)),
+      queueCap_(static_cast<size_t>(cfg.getInt("dram.queue_size"))),
+      scheduler_(DramScheduler::parse(cfg.getString("dram.scheduler"))),
+      checker_(timing_, map.dramGeometry().banks),
+      banks_(map.dramGeometry().banks),
+      outstandingPerBank_(map.dramGeometry().banks, 0),
+      reads_(stats.counter("mem" + std::to_string(index) + ".reads", "Read requests served")),
+      writes_(stats.counter("mem" + std::to_string(index) + ".writes", "Write requests (L2 write-backs) served")),
+      rowHits_(stats.counter("mem" + std::to_string(index) + ".row_hits",
+                             "Requests served from a row already open (no ACT or PRE for them)")),
+      rowMisses_(stats.counter("mem" + std::to_string(index) + ".row_misses",
+                               "Requests that needed an ACT of a precharged bank")),
+      rowConflicts_(stats.counter("mem" + std::to_string(index) + ".row_conflicts",
+                                  "Requests that needed a PRE of another open row, then an ACT")),
+      cmdAct_(stats.counter("mem" + std::to_string(index) + ".cmd_act", "ACT commands issued")),
+      cmdPre_(stats.counter("mem" + std::to_string(index) + ".cmd_pre", "PRE commands issued")),
+      cmdRd_(stats.counter("mem" + std::to_string(index) + ".cmd_rd", "RD commands issued (one per burst)")),
+      cmdWr_(stats.counter("mem" + std::to_string(index) + ".cmd_wr", "WR commands issued (one per burst)")),
+      queueFullCycles_(stats.counter("mem" + std::to_string(index) + ".queue_full_cycles",
+                                     "DRAM cycles a request waited for END_REQ (queue full)")),
+      rowHitRate_(stats.average("mem" + std::to_string(index) + ".row_hit_rate",
+                                "Row-buffer hit rate: mean over requests of 1 for a row hit, 0 otherwise")),
+      busUtil_(stats.average("mem" + std::to_string(index) + ".bus_utilisation",
+                             "Data-bus utilisation: mean over DRAM cycles with a request outstanding "
+                             "of 1 when data is on the bus (sum: busy cycles, count: active cycles)")),
+      bankParallelism_(stats.average("mem" + std::to_string(index) + ".bank_parallelism",
+                                     "Bank-level parallelism: mean number of banks with a request "
+                                     "outstanding, over cycles where at least one has")),
+      latency_(stats.histogram("mem" + std::to_string(index) + ".latency",
+                               "DRAM cycles from a request's arrival to its answer", kBucketCycles, kBuckets)),
+      readQueueLat_(stats.histogram("mem" + std::to_string(index) + ".read_queue_latency",
+                                    "Reads: DRAM cycles from arrival to the first command issued for them",
+                                    kBucketCycles, kBuckets)),
+      readServiceLat_(stats.histogram("mem" + std::to_string(index) + ".read_service_latency",
+                                      "Reads: DRAM cycles from their first command to the answer",
+                                      kBucketCycles, kBuckets)),
+      writeQueueLat_(stats.histogram("mem" + std::to_string(index) + ".write_queue_latency",
+                                     "Writes: DRAM cycles from arrival to the first command issued for them",
+                                     kBucketCycles, kBuckets)),
+      writeServiceLat_(stats.histogram("mem" + std::to_string(index) + ".write_service_latency",
+                                       "Writes: DRAM cycles from their first command to the answer",
+                                       kBucketCycles, kBuckets)) {
+    socket.register_nb_transport_fw(this, &DramController::nbTransportFw);
+    port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+                      sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
+               [this](Payload& p) { return take(p); },
+               // The next answer may have been waiting for this one's END_RESP.
+               [this] { clock_.wake(); });
+    queue_.reserve(queueCap_);
+    clock.add(this);
+}
+
+tlm::tlm_sync_enum DramController::nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    return port_.nbTransportFw(p, ph, t);
+}
+
+bool DramController::take(Payload& p) {
+    if (queue_.size() >= queueCap_) return false;  // END_REQ withheld until a request leaves
+    const uint64_t addr = p.get_address();
+    if (map_.partition(addr) != index_) {
+        std::ostringstream os;
+        os << name() << ": request for 0x" << std::hex << addr << std::dec << " belongs to partition "
+           << map_.partition(addr);
+        throw ModelError(os.str());
+    }
+    DramRequest r;
+    r.seq = nextSeq_++;
+    r.payload = &p;
+    r.write = p.is_write();
+    r.coord = map_.dram(addr);
+    GpuExtension* ext = nullptr;
+    p.get_extension(ext);
+    const uint64_t bytes = ext && ext->bytes ? ext->bytes : p.get_data_length();
+    const uint64_t burst = timing_.burstBytes();
+    r.burstsLeft = static_cast<unsigned>(std::max<uint64_t>(1, (bytes + burst - 1) / burst));
+    r.nextColumn = r.coord.column;
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    r.acceptPs = now;
+    r.eligibleCycle = now / clock_.period().value() + 1;
+    ++outstandingPerBank_[r.coord.bank];
+    queue_.push_back(r);
+    clock_.wake();
+    return true;
+}
+
+void DramController::tick(uint64_t cycle) {
+    if (port_.hasHeldRequest()) queueFullCycles_.inc();
+    sendAnswers(cycle);
+    sample(cycle);
+    if (const auto d = scheduler_.pick(queue_, banks_, checker_, cycle)) issue(*d, cycle);
+}
+
+void DramController::sendAnswers(uint64_t cycle) {
+    while (!completions_.empty() && completions_.begin()->first.first <= cycle && port_.canRespond()) {
+        const Completion c = completions_.begin()->second;
+        completions_.erase(completions_.begin());
+        --outstandingPerBank_[c.bank];
+        const uint64_t now = sc_core::sc_time_stamp().value();
+        const double period = double(clock_.period().value());
+        const double firstPs = double(c.firstCmdCycle) * period;
+        latency_.sample(double(now - c.acceptPs) / period);
+        (c.write ? writeQueueLat_ : readQueueLat_).sample((firstPs - double(c.acceptPs)) / period);
+        (c.write ? writeServiceLat_ : readServiceLat_).sample((double(now) - firstPs) / period);
+        (c.write ? writes_ : reads_).inc();
+        c.payload->set_response_status(tlm::TLM_OK_RESPONSE);
+        port_.respond(*c.payload);
+    }
+}
+
+void DramController::sample(uint64_t cycle) {
+    unsigned busyBanks = 0;
+    for (unsigned n : outstandingPerBank_) busyBanks += n ? 1 : 0;
+    if (busyBanks == 0) return;
+    bankParallelism_.sample(busyBanks);
+    while (!bursts_.empty() && bursts_.front().second <= cycle) bursts_.pop_front();
+    const bool dataOnBus = !bursts_.empty() && bursts_.front().first <= cycle;
+    busUtil_.sample(dataOnBus ? 1.0 : 0.0);
+}
+
+void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {
+    DramRequest& r = queue_[d.index];
+    DramBank& bank = banks_[r.coord.bank];
+    checker_.record(d.cmd, r.coord.bank, cycle);  // throws if the scheduler broke a constraint
+    if (!r.started) {
+        r.started = true;
+        r.firstCmdCycle = cycle;
+    }
+    DramCommandRecord rec{cycle, d.cmd, r.coord.bank, r.coord.row, 0, r.seq};
+    switch (d.cmd) {
+    case DramCmd::Act:
+        if (r.outcome != DramRequest::Outcome::Conflict) r.outcome = DramRequest::Outcome::Miss;
+        bank.activate(r.coord.row, cycle);
+        cmdAct_.inc();
+        break;
+    case DramCmd::Pre:
+        r.outcome = DramRequest::Outcome::Conflict;
+        rec.row = bank.openRow();
+        if (hook_ != &noHook_)  // the no-op default costs no copy
+            hook_->rowClosing(RowClosing{index_, r.coord.bank, bank.openRow(), cycle, bank.activatedAt(),
+                                         bank.readAddrs(), bank.writes()});
+        bank.precharge(cycle);
+        cmdPre_.inc();
+        break;
+    case DramCmd::Rd:
+    case DramCmd::Wr: {
+        rec.column = r.nextColumn;
+        r.nextColumn += timing_.burstBytes();
+        const uint64_t end = checker_.dataEnd(d.cmd, cycle);
+        bursts_.emplace_back(end - timing_.burstCycles(), end);
+        (d.cmd == DramCmd::Rd ? cmdRd_ : cmdWr_).inc();
+        if (--r.burstsLeft == 0) {
+            bank.column(r.write, r.payload->get_address());
+            log_.add(rec);
+            finish(d.index, d.cmd, cycle);
+            return;
+        }
+        break;
+    }
+    }
+    log_.add(rec);
+}
+
+void DramController::finish(size_t index, DramCmd cmd, uint64_t cycle) {
+    const DramRequest r = queue_[index];
+    switch (r.outcome) {
+    case DramRequest::Outcome::Hit: rowHits_.inc(); break;
+    case DramRequest::Outcome::Miss: rowMisses_.inc(); break;
+    case DramRequest::Outcome::Conflict: rowConflicts_.inc(); break;
+    }
+    rowHitRate_.sample(r.outcome == DramRequest::Outcome::Hit ? 1.0 : 0.0);
+    completions_.emplace(std::make_pair(checker_.dataEnd(cmd, cycle), r.seq),
+                         Completion{r.payload, r.write, r.coord.bank, r.acceptPs, r.firstCmdCycle});
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
+    port_.retryHeldRequest();  // a slot is free: the held request (if any) gets its END_REQ
+}
+
+bool DramController::busy() const {
+    // Blocked only on END_RESP: its callback wakes the domain.
+    return !queue_.empty() || (!completions_.empty() && port_.canRespond()) || port_.hasHeldRequest();
+}
+
+bool DramController::quiescent() const {
+    return queue_.empty() && completions_.empty() && port_.canRespond() && !port_.hasHeldRequest();
+}
+
+std::string DramController::dumpState() const {
+    std::ostringstream os;
+    os << queue_.size() + completions_.size() << " pending (" << queue_.size() << "/" << queueCap_
+       << " queued, " << completions_.size() << " answering)";
+    if (port_.hasHeldRequest()) os << ", a request awaits END_REQ";
+    if (!port_.canRespond()) os << ", an answer awaits END_RESP";
+    if (!queue_.empty()) {
+        const DramRequest& r = queue_.front();
+        os << "; oldest 0x" << std::hex << r.payload->get_address() << std::dec << " bank " << r.coord.bank
+           << " row " << r.coord.row;
+    }
+    os << "; open rows:";
+    bool any = false;
+    for (size_t b = 0; b < banks_.size(); ++b)
+        if (banks_[b].rowOpen()) {
+            os << " b" << b << "=" << banks_[b].openRow();
+            any = true;
+        }
+    if (!any) os << " none";
+    return os.str();
+}
+
+} // namespace gpusim

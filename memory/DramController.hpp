@@ -1,0 +1,130 @@
+#pragma once
+// The FR-FCFS GDDR memory controller of one partition (DESIGN.md section 7), a TLM-2.0 AT
+// target ticked by the DRAM command clock. Built from separate units, DRAMSys-style:
+//   front end (this class): the request queue (`dram.queue_size`) with back-pressure (a full
+//     queue withholds END_REQ until a request leaves it), decoding of the global address to
+//     bank/row/column through the AddressMap, the answers, statistics and the command log;
+//   DramBank: one state machine per bank (idle, activating, row open, precharging);
+//   DramScheduler: which command goes this cycle (FR-FCFS or FCFS);
+//   DramTimingChecker: whether a command is legal now (every constraint listed there);
+//   DramRowHook: called before a row is closed (OWL prefetch plugs in there).
+// Per DRAM cycle (tick): answers whose data has completed are sent (completion order), then at
+// most one command is issued (one command bus). A request that arrives at time t is eligible
+// at the first DRAM edge strictly after t. A request of N bytes takes ceil(N / burst bytes)
+// column commands; it leaves the queue when its last one issues, and is answered (read data or
+// write acknowledgement) at the edge its last data beat has been transferred:
+//   read:  last RD cycle + tCL + burst cycles;   write: last WR cycle + tWL + burst cycles.
+// Open-page policy: a row stays open until a request to another row of its bank needs it closed.
+// Leaves out: refresh, power-down, tFAW, bank groups, write queues and write draining, data
+// values (payload data is not touched), read/write reordering beyond what FR-FCFS does.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "common/AddressMap.hpp"
+#include "common/AtPorts.hpp"
+#include "common/ClockDomain.hpp"
+#include "memory/DramBank.hpp"
+#include "memory/DramCommand.hpp"
+#include "memory/DramConfig.hpp"
+#include "memory/DramRequest.hpp"
+#include "memory/DramRowHook.hpp"
+#include "memory/DramScheduler.hpp"
+#include "memory/DramTimingChecker.hpp"
+#include "memory/PartitionMemory.hpp"
+
+namespace gpusim {
+
+class Average;
+class Config;
+class Counter;
+class Histogram;
+class StatRegistry;
+
+class DramController : public sc_core::sc_module, public Tickable, public PartitionMemory {
+public:
+    DramController(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+                   ClockDomain& clock, const AddressMap& map, unsigned index);
+
+    tlm_utils::simple_target_socket<DramController> socket;
+
+    void tick(uint64_t cycle) override;
+    bool busy() const override;
+    bool quiescent() const override;
+    std::string dumpState() const override;
+    tlm::tlm_target_socket<32>& target() override { return socket; }
+    const char* moduleName() const override { return name(); }
+
+    // nullptr restores the no-op hook. The hook must outlive the controller.
+    void setRowHook(DramRowHook* hook) { hook_ = hook ? hook : &noHook_; }
+    DramCommandLog& commandLog() { return log_; }
+    const DramTiming& timing() const { return timing_; }
+    const std::vector<DramBank>& banks() const { return banks_; }
+    const std::vector<DramRequest>& queue() const { return queue_; }
+    size_t queueCapacity() const { return queueCap_; }
+
+private:
+    struct Completion {
+        Payload* payload;
+        bool write;
+        unsigned bank;
+        uint64_t acceptPs;
+        uint64_t firstCmdCycle;
+    };
+
+    tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    bool take(Payload& p);
+    void sendAnswers(uint64_t cycle);
+    void sample(uint64_t cycle);
+    void issue(const DramScheduler::Decision& d, uint64_t cycle);
+    void finish(size_t index, DramCmd cmd, uint64_t cycle);
+
+    ClockDomain& clock_;
+    const AddressMap& map_;
+    unsigned index_;
+    DramTiming timing_;
+    size_t queueCap_;
+    DramScheduler scheduler_;
+    DramTimingChecker checker_;
+    std::vector<DramBank> banks_;
+    AtTargetPort port_;
+    NoRowHook noHook_;
+    DramRowHook* hook_ = &noHook_;
+    DramCommandLog log_;
+
+    std::vector<DramRequest> queue_;  // arrival order
+    // Answers by (data-complete cycle, arrival sequence): a write issued after a read can finish
+    // first (tWL < tCL), and ties go by age.
+    std::map<std::pair<uint64_t, uint64_t>, Completion> completions_;
+    std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
+    std::deque<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
+    uint64_t nextSeq_ = 0;
+
+    Counter& reads_;
+    Counter& writes_;
+    Counter& rowHits_;
+    Counter& rowMisses_;
+    Counter& rowConflicts_;
+    Counter& cmdAct_;
+    Counter& cmdPre_;
+    Counter& cmdRd_;
+    Counter& cmdWr_;
+    Counter& queueFullCycles_;
+    Average& rowHitRate_;
+    Average& busUtil_;
+    Average& bankParallelism_;
+    Histogram& latency_;
+    Histogram& readQueueLat_;
+    Histogram& readServiceLat_;
+    Histogram& writeQueueLat_;
+    Histogram& writeServiceLat_;
+};
+
+} // namespace gpusim

@@ -1,0 +1,70 @@
+#include "memory/DramScheduler.hpp"
+
+#include <stdexcept>
+
+namespace gpusim {
+
+DramScheduler::Policy DramScheduler::parse(const std::string& name) {
+    if (name == "frfcfs") return Policy::FrFcfs;
+    if (name == "fcfs") return Policy::Fcfs;
+    throw std::invalid_argument("unknown DRAM scheduler: " + name);
+}
+
+DramCmd DramScheduler::nextCommand(const DramRequest& r, const DramBank& b) {
+    if (!b.rowOpen()) return DramCmd::Act;
+    if (b.openRow() != r.coord.row) return DramCmd::Pre;
+    return r.write ? DramCmd::Wr : DramCmd::Rd;
+}
+
+std::optional<DramScheduler::Decision> DramScheduler::pick(const std::vector<DramRequest>& queue,
+                                                           const std::vector<DramBank>& banks,
+                                                           const DramTimingChecker& timing, uint64_t cycle) const {
+    return policy_ == Policy::FrFcfs ? pickFrFcfs(queue, banks, timing, cycle)
+                                     : pickFcfs(queue, banks, timing, cycle);
+}
+
+std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vector<DramRequest>& q,
+                                                                 const std::vector<DramBank>& banks,
+                                                                 const DramTimingChecker& timing,
+                                                                 uint64_t cycle) const {
+    // Pass 1: the oldest row hit whose column command is legal now. Also note which banks have
+    // a pending hit: their rows stay open.
+    scratch_.assign(banks.size(), 0);
+    for (size_t i = 0; i < q.size(); ++i) {
+        const DramRequest& r = q[i];
+        if (r.eligibleCycle > cycle) continue;
+        const DramBank& b = banks[r.coord.bank];
+        if (!b.rowOpen() || b.openRow() != r.coord.row) continue;
+        scratch_[r.coord.bank] = 1;
+        const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
+        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+    }
+    // Pass 2: oldest first, the first row command that is legal now.
+    for (size_t i = 0; i < q.size(); ++i) {
+        const DramRequest& r = q[i];
+        if (r.eligibleCycle > cycle) continue;
+        const DramCmd c = nextCommand(r, banks[r.coord.bank]);
+        if (isColumn(c)) continue;                             // a hit not yet legal: wait
+        if (c == DramCmd::Pre && scratch_[r.coord.bank]) continue;  // hits keep the row open
+        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+    }
+    return std::nullopt;
+}
+
+std::optional<DramScheduler::Decision> DramScheduler::pickFcfs(const std::vector<DramRequest>& q,
+                                                               const std::vector<DramBank>& banks,
+                                                               const DramTimingChecker& timing,
+                                                               uint64_t cycle) const {
+    scratch_.assign(banks.size(), 0);  // 1: this bank's oldest request was seen
+    for (size_t i = 0; i < q.size(); ++i) {
+        const DramRequest& r = q[i];
+        if (r.eligibleCycle > cycle) continue;
+        if (scratch_[r.coord.bank]) continue;  // not the oldest of its bank
+        scratch_[r.coord.bank] = 1;
+        const DramCmd c = nextCommand(r, banks[r.coord.bank]);
+        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+    }
+    return std::nullopt;
+}
+
+} // namespace gpusim

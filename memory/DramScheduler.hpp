@@ -1,0 +1,52 @@
+#pragma once
+// Chooses the one command the controller issues this cycle (one command bus), from the request
+// queue (in arrival order), the banks' open rows and the timing checker.
+//
+// FR-FCFS (Rixner et al.): first the oldest request whose row is open and whose column command
+// is allowed now (row hit first); otherwise, oldest first, the first row command allowed now:
+// ACT for a request whose bank is precharged, PRE for one whose bank has another row open. A
+// bank's open row is not closed while any queued request still hits it (those hits go first,
+// when their column commands become legal), so a younger row hit overtakes an older row miss.
+// FCFS: only the oldest request of each bank is considered (arrival order per bank), and the
+// oldest of those whose next command is allowed now goes; banks still work in parallel.
+// Requests not yet eligible (arrived after this cycle's edge) are ignored. Pure logic: no
+// SystemC, tested on its own.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "memory/DramBank.hpp"
+#include "memory/DramCommand.hpp"
+#include "memory/DramRequest.hpp"
+#include "memory/DramTimingChecker.hpp"
+
+namespace gpusim {
+
+class DramScheduler {
+public:
+    enum class Policy { FrFcfs, Fcfs };
+    struct Decision {
+        size_t index;  // into the queue
+        DramCmd cmd;
+    };
+    explicit DramScheduler(Policy p) : policy_(p) {}
+    static Policy parse(const std::string& name);
+
+    // The command a request needs next, given its bank's state.
+    static DramCmd nextCommand(const DramRequest& r, const DramBank& b);
+
+    std::optional<Decision> pick(const std::vector<DramRequest>& queue, const std::vector<DramBank>& banks,
+                                 const DramTimingChecker& timing, uint64_t cycle) const;
+    Policy policy() const { return policy_; }
+
+private:
+    std::optional<Decision> pickFrFcfs(const std::vector<DramRequest>& q, const std::vector<DramBank>& banks,
+                                       const DramTimingChecker& timing, uint64_t cycle) const;
+    std::optional<Decision> pickFcfs(const std::vector<DramRequest>& q, const std::vector<DramBank>& banks,
+                                     const DramTimingChecker& timing, uint64_t cycle) const;
+    Policy policy_;
+    mutable std::vector<uint8_t> scratch_;  // per bank, reused each cycle
+};
+
+} // namespace gpusim

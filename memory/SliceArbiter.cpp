@@ -1,0 +1,129 @@
+#include "memory/SliceArbiter.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace gpusim {
+
+SliceArbiter::SliceArbiter(sc_core::sc_module_name name, unsigned slices)
+    : sc_module(name), memSide("memSide"), n_(slices), waitingReq_(slices, nullptr) {
+    for (unsigned k = 0; k < n_; ++k) {
+        sliceSide.push_back(std::make_unique<tlm_utils::simple_target_socket_tagged<SliceArbiter>>(
+            ("slice" + std::to_string(k)).c_str()));
+        sliceSide.back()->register_nb_transport_fw(this, &SliceArbiter::sliceFw, static_cast<int>(k));
+    }
+    memSide.register_nb_transport_bw(this, &SliceArbiter::memBw);
+    SC_HAS_PROCESS(SliceArbiter);
+    SC_METHOD(forwardWaiting);
+    sensitive << waiting_;
+    dont_initialize();
+}
+
+tlm::tlm_sync_enum SliceArbiter::toSlice(unsigned k, Payload& p, tlm::tlm_phase ph) {
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    return (*sliceSide[k])->nb_transport_bw(p, ph, t);
+}
+
+bool SliceArbiter::toMemory(unsigned k, Payload& p) {
+    owner_[&p] = k;
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    switch (memSide->nb_transport_fw(p, ph, t)) {
+    case tlm::TLM_ACCEPTED:
+        reqOpen_ = &p;
+        reqOpenSlice_ = k;
+        return false;
+    case tlm::TLM_UPDATED:
+        if (ph != tlm::END_REQ) throw std::logic_error(std::string(name()) + ": unsupported phase from memory");
+        return true;
+    case tlm::TLM_COMPLETED:
+        throw std::logic_error(std::string(name()) + ": memory completed a request at once (not supported)");
+    }
+    return true;
+}
+
+tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
+    const unsigned k = static_cast<unsigned>(id);
+    if (ph == tlm::BEGIN_REQ) {
+        if (waitingReq_[k]) throw std::logic_error(std::string(name()) + ": BEGIN_REQ before END_REQ");
+        bool othersWaiting = false;
+        for (const Payload* w : waitingReq_) othersWaiting |= w != nullptr;
+        if (!reqOpen_ && !othersWaiting && toMemory(k, p)) {
+            ph = tlm::END_REQ;
+            return tlm::TLM_UPDATED;
+        }
+        if (reqOpen_ != &p) {  // wait for the memory link (END_REQ withheld)
+            waitingReq_[k] = &p;
+            waiting_.notify(sc_core::SC_ZERO_TIME);
+        }
+        return tlm::TLM_ACCEPTED;
+    }
+    if (ph == tlm::END_RESP) {
+        if (respOpen_ != static_cast<int>(k))
+            throw std::logic_error(std::string(name()) + ": END_RESP from a slice with no answer open");
+        respOpen_ = -1;
+        tlm::tlm_phase end = tlm::END_RESP;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        memSide->nb_transport_fw(p, end, t);
+        return tlm::TLM_COMPLETED;
+    }
+    throw std::logic_error(std::string(name()) + ": unexpected phase from a slice");
+}
+
+tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    if (ph == tlm::END_REQ) {
+        if (reqOpen_ != &p) throw std::logic_error(std::string(name()) + ": END_REQ for a payload not open");
+        reqOpen_ = nullptr;
+        toSlice(reqOpenSlice_, p, tlm::END_REQ);
+        waiting_.notify(sc_core::SC_ZERO_TIME);
+        return tlm::TLM_ACCEPTED;
+    }
+    if (ph == tlm::BEGIN_RESP) {
+        const auto it = owner_.find(&p);
+        if (it == owner_.end()) throw std::logic_error(std::string(name()) + ": answer for an unknown request");
+        const unsigned k = it->second;
+        owner_.erase(it);
+        if (reqOpen_ == &p) {  // BEGIN_RESP implies END_REQ; the slice's port infers it too
+            reqOpen_ = nullptr;
+            waiting_.notify(sc_core::SC_ZERO_TIME);
+        }
+        if (respOpen_ >= 0) throw std::logic_error(std::string(name()) + ": BEGIN_RESP before END_RESP");
+        const tlm::tlm_sync_enum r = (*sliceSide[k])->nb_transport_bw(p, ph, t);
+        if (r == tlm::TLM_ACCEPTED) respOpen_ = static_cast<int>(k);
+        return r;
+    }
+    throw std::logic_error(std::string(name()) + ": unexpected phase from memory");
+}
+
+void SliceArbiter::forwardWaiting() {
+    while (!reqOpen_) {
+        int pick = -1;
+        for (unsigned i = 0; i < n_ && pick < 0; ++i) {
+            const unsigned k = (next_ + i) % n_;
+            if (waitingReq_[k]) pick = static_cast<int>(k);
+        }
+        if (pick < 0) return;
+        const unsigned k = static_cast<unsigned>(pick);
+        next_ = (k + 1) % n_;
+        Payload* p = waitingReq_[k];
+        waitingReq_[k] = nullptr;
+        if (toMemory(k, *p)) toSlice(k, *p, tlm::END_REQ);  // taken at once: the slice may go on
+    }
+}
+
+bool SliceArbiter::quiescent() const {
+    for (const Payload* w : waitingReq_)
+        if (w) return false;
+    return reqOpen_ == nullptr && respOpen_ < 0 && owner_.empty();
+}
+
+std::string SliceArbiter::dumpState() const {
+    std::ostringstream os;
+    unsigned waiting = 0;
+    for (const Payload* w : waitingReq_) waiting += w ? 1 : 0;
+    os << owner_.size() << " requests in memory, " << waiting << " waiting for the memory link"
+       << (reqOpen_ ? ", one awaits END_REQ" : "") << (respOpen_ >= 0 ? ", an answer awaits END_RESP" : "");
+    return os.str();
+}
+
+} // namespace gpusim

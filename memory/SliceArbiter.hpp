@@ -1,0 +1,55 @@
+#pragma once
+// Two (or more) L2 slices in front of one memory controller (GPGPU-Sim's sub-partitions share
+// their partition's DRAM). A zero-time TLM-2.0 AT pass-through with no queue of its own:
+//  - a slice's request goes straight to memory when the memory link has no request awaiting
+//    END_REQ and no other slice is waiting; otherwise the slice gets TLM_ACCEPTED (END_REQ
+//    withheld) and its request is passed on, slices in round-robin order, a delta cycle after
+//    the open one got its END_REQ (never from inside the memory's own call);
+//  - memory's answers go back to the slice that sent the request, END_RESP passed through.
+// A memory that completes a request at once (TLM_COMPLETED to BEGIN_REQ) is not supported
+// behind it (a ModelError-like logic_error); both memory models here answer later.
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "common/AtPorts.hpp"
+
+namespace gpusim {
+
+class SliceArbiter : public sc_core::sc_module {
+public:
+    SliceArbiter(sc_core::sc_module_name name, unsigned slices);
+
+    // One per slice, slice k of the partition at index k.
+    std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SliceArbiter>>> sliceSide;
+    tlm_utils::simple_initiator_socket<SliceArbiter> memSide;
+
+    bool quiescent() const;
+    std::string dumpState() const;
+
+private:
+    tlm::tlm_sync_enum sliceFw(int k, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    tlm::tlm_sync_enum memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    tlm::tlm_sync_enum toSlice(unsigned k, Payload& p, tlm::tlm_phase ph);
+    // Sends one request to memory; true when memory took it at once (END_REQ given).
+    bool toMemory(unsigned k, Payload& p);
+    void forwardWaiting();  // SC_METHOD on waiting_
+
+    unsigned n_;
+    Payload* reqOpen_ = nullptr;         // request awaiting END_REQ from memory
+    unsigned reqOpenSlice_ = 0;
+    int respOpen_ = -1;                  // slice whose answer awaits its END_RESP
+    std::vector<Payload*> waitingReq_;   // per slice: a request not yet passed on (END_REQ withheld)
+    unsigned next_ = 0;                  // round-robin among waiting requests
+    // Which slice a request in memory came from. Looked up by payload, never iterated.
+    std::unordered_map<const Payload*, unsigned> owner_;
+    sc_core::sc_event waiting_;
+};
+
+} // namespace gpusim

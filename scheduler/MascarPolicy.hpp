@@ -1,0 +1,65 @@
+#pragma once
+// MASCAR (Sethia et al., HPCA 2015) as the OAWS paper describes and configures it (its Section 5):
+// - Saturation: the memory subsystem is saturated when the L1D has at most `saturation_free`
+//   (1) free MSHR entries or at most that many free miss-queue slots ("memory port").
+// - Not saturated (memory-priority mode): warps whose next instruction is a global/local memory
+//   instruction come first, GTO among them, then the other warps in GTO order.
+// - Saturated (compute-priority mode): one owner warp keeps the right to issue memory
+//   instructions; the other warps may issue only non-memory instructions. Order: the owner, then
+//   GTO.
+// - Cache access re-execution: the LD/ST unit parks an L1D access refused for want of an MSHR or
+//   a miss-queue slot in a 32-entry re-execution queue and goes on with the instruction's next
+//   access, so accesses that would hit are not held behind it; parked accesses retry, oldest
+//   first, whenever the L1D could take the oldest one (the SM side: LdStUnit).
+// Choices where the paper is silent: on entering saturation the owner is the warp that issued a
+// memory instruction last; ownership passes (to the oldest warp whose next instruction is a memory
+// instruction) when the owner ends, or when its next instruction is not a memory instruction while
+// it still has loads in flight (it is about to wait for its data).
+#include <vector>
+
+#include "scheduler/GtoPolicy.hpp"
+
+namespace gpusim {
+
+class Counter;
+
+class MascarPolicy : public SchedulerPolicy {
+public:
+    struct Params {
+        unsigned reexecEntries = 32;
+        unsigned saturationFree = 1;
+    };
+    explicit MascarPolicy(const Params& p) : p_(p) {}
+    std::string name() const override { return "mascar"; }
+    unsigned reexecutionQueueEntries() const override { return p_.reexecEntries; }
+
+    void attach(const SmView& sm) override {
+        memoryIssue_.assign(sm.warpSlots(), 0);
+        scratch_.reserve(sm.warpSlots());
+    }
+    void registerStats(StatRegistry& stats, const std::string& prefix) override;
+    void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
+    bool canIssue(unsigned warp, const SmView& sm) override;
+    void onCycle(uint64_t cycle, const SmView& sm) override;
+    void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;
+    void onWarpEnd(unsigned warp) override;
+
+    bool saturated() const { return saturated_; }
+    int owner() const { return owner_; }
+
+private:
+    static bool isMemory(const WarpView& v) { return v.nextIsLoad || v.nextIsStore; }
+    bool ownerShouldPass(const SmView& sm) const;
+    int oldestMemoryWarp(const SmView& sm) const;
+
+    Params p_;
+    GtoPolicy gto_;
+    bool saturated_ = false;
+    int owner_ = -1;
+    int lastMemoryIssuer_ = -1;
+    std::vector<uint8_t> memoryIssue_;  // per slot: the issue being committed is a memory one
+    std::vector<unsigned> scratch_;
+    Counter *saturatedCycles_ = nullptr, *ownerChanges_ = nullptr, *blocked_ = nullptr;
+};
+
+} // namespace gpusim

@@ -1,0 +1,50 @@
+#include "scheduler/OawsDynPolicy.hpp"
+
+#include "common/Stats.hpp"
+
+namespace gpusim {
+
+void OawsDynPolicy::attach(const SmView& sm) {
+    OawsPolicy::attach(sm);
+    ocw_.setWmax(sm.warpSlots());
+    ranks_.markDirty();
+}
+
+void OawsDynPolicy::registerStats(StatRegistry& stats, const std::string& prefix) {
+    OawsPolicy::registerStats(stats, prefix);
+    ocwStat_ = &stats.average(prefix + "oaws_ocw", "Estimated optimal cached warps, sampled every cycle");
+    ocwUp_ = &stats.counter(prefix + "oaws_ocw_increases", "OCW increments (CNT saturated)");
+    ocwDown_ = &stats.counter(prefix + "oaws_ocw_decreases", "OCW decrements (CNT reached 0)");
+}
+
+void OawsDynPolicy::onCycle(uint64_t, const SmView& sm) {
+    ranks_.refresh(sm);
+    if (ocwStat_) ocwStat_->sample(double(ocw_.ocw()));
+}
+
+void OawsDynPolicy::onWarpEnd(unsigned warp) {
+    ranks_.markDirty();
+    OawsPolicy::onWarpEnd(warp);
+}
+
+void OawsDynPolicy::onKernelStart() {
+    OawsPolicy::onKernelStart();
+    if (p_.resetPerKernel) ocw_.reset();
+}
+
+unsigned OawsDynPolicy::predictMisses(unsigned warp, const SmView& sm) {
+    const unsigned rank = ranks_.smRank(warp);
+    if (rank < ocw_.ocw()) return 0;  // locality warp: predicted fully cached
+    const WarpView& v = sm.warp(warp);
+    if (!dlc_.contains(v.nextPc)) return 1;
+    return scaled(v.nextActiveLanes, p_.thrashMissRate) + (rank == WarpAgeRank::kNone ? 0 : rank);
+}
+
+void OawsDynPolicy::serviced(const LoadServicedEvent& e, bool divergent) {
+    if (!divergent) return;
+    const int d = ocw_.update(e.fullyCached, dlc_.associativitySensitive(e.pc));
+    if (d > 0 && ocwUp_) ocwUp_->inc();
+    if (d < 0 && ocwDown_) ocwDown_->inc();
+}
+
+} // namespace gpusim

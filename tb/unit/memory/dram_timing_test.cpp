@@ -1,0 +1,197 @@
+// DRAM timing presets and overrides (DramConfig), the bank state machine (DramBank), the
+// timing checker (DramTimingChecker) and the scheduler (DramScheduler), without SystemC
+// simulation. GDDR5 numbers from DESIGN.md section 8 (see DramConfig.hpp).
+#include <gtest/gtest.h>
+
+#include "DramTraffic.hpp"
+
+using namespace gpusim;
+using gpusim::dramtest::DramParams;
+
+namespace {
+std::string validationError(DramParams& m) {
+    try {
+        m.cfg->validate();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+} // namespace
+
+TEST(DramConfig, Gddr5AndGddr3Presets) {
+    const DramTiming a = DramTiming::preset("gddr5");
+    EXPECT_EQ(a.tCL, 12u);
+    EXPECT_EQ(a.tRP, 12u);
+    EXPECT_EQ(a.tRC, 40u);
+    EXPECT_EQ(a.tRAS, 28u);
+    EXPECT_EQ(a.tRCD, 12u);
+    EXPECT_EQ(a.tRRD, 6u);
+    EXPECT_EQ(a.tCDLR, 5u);
+    EXPECT_EQ(a.tWR, 12u);
+    EXPECT_EQ(a.tWL, 4u);
+    EXPECT_EQ(a.tCCD, 2u);
+    EXPECT_EQ(a.burstCycles(), 2u);  // 8 beats at 4 per cycle
+    EXPECT_EQ(a.tRTW, 12u);          // 12 + 2 + 2 - 4
+    const DramTiming b = DramTiming::preset("gddr3");
+    EXPECT_EQ(b.tCL, 10u);
+    EXPECT_EQ(b.tRP, 10u);
+    EXPECT_EQ(b.tRC, 35u);
+    EXPECT_EQ(b.tRAS, 25u);
+    EXPECT_EQ(b.tRCD, 12u);
+    EXPECT_EQ(b.tRRD, 8u);
+    EXPECT_EQ(b.tCDLR, 6u);
+    EXPECT_EQ(b.tWR, 11u);
+    EXPECT_EQ(b.burstCycles(), 2u);  // 4 beats at 2 per cycle
+    EXPECT_EQ(b.burstBytes(), 32u);  // on the default 8-byte bus
+    EXPECT_EQ(b.tRTW, 7u);           // 10 + 2 + 2 - 7
+}
+
+TEST(DramConfig, EveryValueOverridesThePreset) {
+    DramParams m;
+    m.set("dram.preset", "gddr3").set("dram.tCL", 14).set("dram.tRRD", 3).set("dram.bus_bytes", 16);
+    EXPECT_EQ(validationError(m), "");
+    const DramTiming t = DramTiming::from(*m.cfg);
+    EXPECT_EQ(t.tCL, 14u);
+    EXPECT_EQ(t.tRRD, 3u);
+    EXPECT_EQ(t.tRP, 10u);           // still the preset's
+    EXPECT_EQ(t.tRTW, 14u + 2 + 2 - 7);  // derived from the overridden tCL
+    EXPECT_EQ(t.burstBytes(), 64u);
+    m.set("dram.tRTW", 20);
+    EXPECT_EQ(DramTiming::from(*m.cfg).tRTW, 20u);
+    EXPECT_EQ(m.cfg->getString("memory.model"), "frfcfs");
+    EXPECT_DOUBLE_EQ(m.cfg->getDouble("dram.clock_mhz"), 924.0);
+    EXPECT_EQ(m.cfg->getInt("dram.queue_size"), 32);
+}
+
+TEST(DramConfig, BurstMustBeAMultipleOfTheDataRate) {
+    DramParams m;
+    m.set("dram.burst_length", 6);
+    EXPECT_EQ(validationError(m), "test: dram.burst_length: burst length 6 is not a positive multiple of the data rate (4)");
+}
+
+// Bank state machine: idle -> activating (until ACT + tRCD) -> active -> precharging (until
+// PRE + tRP) -> idle.
+TEST(DramBank, StateMachine) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    DramBank b;
+    EXPECT_EQ(b.state(0, t), DramBank::State::Idle);
+    b.activate(7, 10);
+    EXPECT_EQ(b.state(21, t), DramBank::State::Activating);
+    EXPECT_EQ(b.state(22, t), DramBank::State::Active);
+    EXPECT_EQ(b.openRow(), 7u);
+    b.column(false, 0x80);
+    b.column(true, 0x100);
+    EXPECT_EQ(b.readAddrs(), std::vector<uint64_t>{0x80});
+    EXPECT_EQ(b.writes(), 1u);
+    b.precharge(40);
+    EXPECT_FALSE(b.rowOpen());
+    EXPECT_EQ(b.state(51, t), DramBank::State::Precharging);
+    EXPECT_EQ(b.state(52, t), DramBank::State::Idle);
+    EXPECT_THROW(b.precharge(60), std::logic_error);
+    b.activate(8, 60);
+    EXPECT_THROW(b.activate(9, 70), std::logic_error);
+    EXPECT_TRUE(b.readAddrs().empty());  // reset by the new ACT
+}
+
+// Earliest cycles, by hand (GDDR5, B = 2):
+TEST(DramTimingChecker, EachConstraint) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    DramTimingChecker c(t, 16);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 0), 0u);
+    c.record(DramCmd::Act, 0, 10);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 1), 16u);  // tRRD
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 0), 22u);   // tRCD
+    EXPECT_EQ(c.earliest(DramCmd::Wr, 0), 22u);
+    EXPECT_EQ(c.earliest(DramCmd::Pre, 0), 38u);  // tRAS
+    c.record(DramCmd::Rd, 0, 22);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 0), 24u);   // tCCD
+    EXPECT_EQ(c.earliest(DramCmd::Wr, 0), 34u);   // tRTW 12
+    EXPECT_EQ(c.earliest(DramCmd::Pre, 0), 38u);  // tRAS still binds (tRTP: 24)
+    EXPECT_EQ(c.dataEnd(DramCmd::Rd, 22), 36u);   // 22 + 12 + 2
+    c.record(DramCmd::Wr, 0, 34);
+    EXPECT_EQ(c.dataEnd(DramCmd::Wr, 34), 40u);   // 34 + 4 + 2
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 0), 45u);   // write-to-read: 40 + tCDLR 5
+    EXPECT_EQ(c.earliest(DramCmd::Pre, 0), 52u);  // write recovery: 40 + tWR 12
+    c.record(DramCmd::Pre, 0, 52);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 0), 64u);  // tRP (tRC: 50)
+    EXPECT_THROW(c.record(DramCmd::Act, 0, 63), std::logic_error);
+    c.record(DramCmd::Act, 0, 64);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 0), 104u);  // tRC (64 + 40), no PRE yet either
+    EXPECT_EQ(c.earliest(DramCmd::Act, 5), 70u);   // tRRD
+}
+
+// ACT to ACT in one bank: tRC binds when ACT + tRAS + tRP is earlier.
+TEST(DramTimingChecker, TRcBindsWhenThePrechargeIsEarly) {
+    DramTiming t = DramTiming::preset("gddr5");
+    t.tRAS = 10;  // so tRC (40) is the binding ACT-to-ACT constraint, not tRAS + tRP (22)
+    DramTimingChecker c(t, 16);
+    c.record(DramCmd::Act, 3, 0);
+    c.record(DramCmd::Pre, 3, 10);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 3), 40u);
+}
+
+namespace {
+DramRequest req(uint64_t seq, unsigned bank, uint64_t row, bool write = false, uint64_t eligible = 0) {
+    DramRequest r;
+    r.seq = seq;
+    r.coord = {bank, row, 0};
+    r.write = write;
+    r.eligibleCycle = eligible;
+    r.burstsLeft = 2;
+    return r;
+}
+} // namespace
+
+// Bank 0 has row 1 open (ACT at 0, tRCD over at 12). Queue: X (bank 0 row 2, older), Y (bank 0
+// row 1). FR-FCFS at 12: Y's RD. FCFS at 12: X's PRE is not legal before tRAS (28), and Y is
+// not its bank's oldest: nothing; at 28: X's PRE.
+TEST(DramScheduler, RowHitFirstVersusArrivalOrder) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    banks[0].activate(1, 0);
+    chk.record(DramCmd::Act, 0, 0);
+    const std::vector<DramRequest> q = {req(0, 0, 2), req(1, 0, 1)};
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs), fcfs(DramScheduler::Policy::Fcfs);
+    auto d = fr.pick(q, banks, chk, 12);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u);
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+    EXPECT_FALSE(fr.pick(q, banks, chk, 11)) << "tRCD not over: nothing, and no PRE while a hit waits";
+    EXPECT_FALSE(fcfs.pick(q, banks, chk, 12));
+    d = fcfs.pick(q, banks, chk, 28);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 0u);
+    EXPECT_EQ(d->cmd, DramCmd::Pre);
+    d = fr.pick(q, banks, chk, 30);  // past tRAS, X's PRE is legal, yet the hit goes first
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u);
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+    chk.record(DramCmd::Rd, 0, 30);
+    EXPECT_FALSE(fr.pick(q, banks, chk, 31)) << "Y's second RD waits for tCCD and X's PRE for the hit";
+}
+
+// Oldest-first among row commands, banks in parallel, ineligible requests ignored: bank 2's
+// ACT (older) before bank 5's; a request not yet eligible is skipped; tRRD blocks the next.
+TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs);
+    std::vector<DramRequest> q = {req(0, 2, 0, false, 5), req(1, 5, 0, true, 3)};
+    auto d = fr.pick(q, banks, chk, 4);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u) << "request 0 is not eligible before cycle 5";
+    d = fr.pick(q, banks, chk, 5);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 0u);
+    EXPECT_EQ(d->cmd, DramCmd::Act);
+    chk.record(DramCmd::Act, 2, 5);
+    banks[2].activate(0, 5);
+    EXPECT_FALSE(fr.pick(q, banks, chk, 10)) << "tRRD: bank 5's ACT not before 11";
+    d = fr.pick(q, banks, chk, 11);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u);
+    EXPECT_EQ(d->cmd, DramCmd::Act);
+}

@@ -1,0 +1,183 @@
+#include "workloads/trace/InstructionLine.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstdio>
+#include <cstdint>
+#include <string>
+
+#include "common/SimError.hpp"
+
+namespace gpusim {
+
+namespace {
+
+constexpr unsigned kMaxDst = 2;
+constexpr unsigned kMaxSrcInTrace = 5;  // the tracer's MAX_SRC
+constexpr unsigned kMaxRegister = 255;
+
+std::string quoted(std::string_view t) {
+    constexpr size_t kShown = 40;  // a garbage token may be long; the line number finds the rest
+    return "'" + std::string(t.substr(0, kShown)) + (t.size() > kShown ? "...'" : "'");
+}
+
+class Tokens {
+public:
+    explicit Tokens(std::string_view s) : s_(s) {}
+
+    // The next token, or throws naming what was expected there.
+    std::string_view take(const char* what) {
+        std::string_view t;
+        if (!next(t)) throw InputError(std::string("line ends before the ") + what);
+        return t;
+    }
+    bool next(std::string_view& t) {
+        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t')) ++pos_;
+        if (pos_ == s_.size()) return false;
+        const size_t b = pos_;
+        while (pos_ < s_.size() && s_[pos_] != ' ' && s_[pos_] != '\t') ++pos_;
+        t = s_.substr(b, pos_ - b);
+        return true;
+    }
+
+private:
+    std::string_view s_;
+    size_t pos_ = 0;
+};
+
+uint64_t hex(std::string_view t, const char* what) {
+    std::string_view digits = t;
+    if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) digits.remove_prefix(2);
+    uint64_t v = 0;
+    const char* end = digits.data() + digits.size();
+    auto [p, ec] = std::from_chars(digits.data(), end, v, 16);
+    if (digits.empty() || p != end) throw InputError(std::string("bad hex ") + what + " " + quoted(t));
+    if (ec == std::errc::result_out_of_range) throw InputError(std::string(what) + " " + quoted(t) + " exceeds 64 bits");
+    return v;
+}
+
+uint64_t decimal(std::string_view t, const char* what) {
+    uint64_t v = 0;
+    const char* end = t.data() + t.size();
+    auto [p, ec] = std::from_chars(t.data(), end, v, 10);
+    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quoted(t));
+    return v;
+}
+
+int64_t signedDecimal(std::string_view t, const char* what) {
+    int64_t v = 0;
+    const char* end = t.data() + t.size();
+    auto [p, ec] = std::from_chars(t.data(), end, v, 10);
+    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quoted(t));
+    return v;
+}
+
+uint16_t reg(std::string_view t) {
+    if (t.size() < 2 || t[0] != 'R') throw InputError("bad register " + quoted(t) + " (expected R0 .. R255)");
+    uint64_t n = 0;
+    const char* end = t.data() + t.size();
+    auto [p, ec] = std::from_chars(t.data() + 1, end, n, 10);
+    if (p != end || ec != std::errc() || n > kMaxRegister)
+        throw InputError("bad register " + quoted(t) + " (expected R0 .. R255)");
+    return static_cast<uint16_t>(n);
+}
+
+std::string maskText(uint32_t mask) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%08x", mask);
+    return b;
+}
+
+// Reads the addresses of the active lanes in the encoding `mode` into addr (inactive lanes 0).
+void readAddresses(Tokens& tok, uint32_t mask, std::array<uint64_t, kWarpSize>& addr) {
+    const uint64_t mode = decimal(tok.take("address mode"), "address mode");
+    addr.fill(0);
+    if (mode == 0) {
+        for (unsigned lane = 0; lane < kWarpSize; ++lane)
+            if (mask >> lane & 1u) addr[lane] = hex(tok.take("address of an active lane (mode 0)"), "address");
+        return;
+    }
+    if (mode == 1) {
+        const uint64_t base = hex(tok.take("base address (mode 1)"), "base address");
+        const int64_t stride = signedDecimal(tok.take("stride (mode 1)"), "stride");
+        if (mask == 0) return;
+        const uint32_t run = mask >> __builtin_ctz(mask);
+        if ((run & (run + 1)) != 0)
+            throw InputError("address mode 1 needs the active lanes in one run, mask is " + maskText(mask));
+        uint64_t a = base;
+        for (unsigned lane = __builtin_ctz(mask); lane < kWarpSize && (mask >> lane & 1u); ++lane) {
+            addr[lane] = a;
+            a += static_cast<uint64_t>(stride);
+        }
+        return;
+    }
+    if (mode == 2) {
+        uint64_t a = hex(tok.take("base address (mode 2)"), "base address");
+        bool first = true;
+        for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+            if (!(mask >> lane & 1u)) continue;
+            if (!first) a += static_cast<uint64_t>(signedDecimal(tok.take("delta of an active lane (mode 2)"), "delta"));
+            addr[lane] = a;
+            first = false;
+        }
+        return;
+    }
+    throw InputError("address mode " + std::to_string(mode) + " (expected 0, 1 or 2)");
+}
+
+} // namespace
+
+void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out) {
+    Tokens tok(line);
+    WarpInstruction& in = out.inst;
+    if (fmt.lineinfo) decimal(tok.take("source line number"), "source line number");
+    in.pc = hex(tok.take("PC"), "PC");
+    const std::string_view maskTok = tok.take("active mask");
+    const uint64_t mask = hex(maskTok, "active mask");
+    if (mask > 0xffffffffull) throw InputError("active mask " + quoted(maskTok) + " is wider than 32 lanes");
+    in.activeMask = static_cast<uint32_t>(mask);
+
+    const uint64_t nd = decimal(tok.take("dest_num"), "dest_num");
+    if (nd > kMaxDst) throw InputError("dest_num " + std::to_string(nd) + " exceeds " + std::to_string(kMaxDst));
+    in.numDst = static_cast<uint8_t>(nd);
+    in.dst = {kNoReg, kNoReg};
+    for (unsigned i = 0; i < nd; ++i) in.dst[i] = reg(tok.take("destination register"));
+
+    out.opcode = tok.take("opcode");
+    const char c0 = out.opcode[0];
+    if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z')))
+        throw InputError("bad opcode " + quoted(out.opcode) + " (dest_num does not match the registers?)");
+    out.cls = classifySass(out.opcode);
+    in.op = out.cls.op;
+    in.space = out.cls.space;
+
+    const uint64_t ns = decimal(tok.take("src_num"), "src_num");
+    if (ns > kMaxSrcInTrace) throw InputError("src_num " + std::to_string(ns) + " exceeds " + std::to_string(kMaxSrcInTrace));
+    in.src = {kNoReg, kNoReg, kNoReg, kNoReg};
+    in.numSrc = 0;
+    for (unsigned i = 0; i < ns; ++i) {
+        const uint16_t r = reg(tok.take("source register"));
+        if (in.numSrc < in.src.size()) in.src[in.numSrc++] = r;
+    }
+
+    const uint64_t width = decimal(tok.take("mem_width"), "mem_width");
+    const bool memOp = in.op == OpClass::Load || in.op == OpClass::Store;
+    in.accessBytes = 0;
+    if (width != 0) {
+        if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
+            throw InputError("mem_width " + std::to_string(width) + " (expected 0, 1, 2, 4, 8 or 16)");
+        // Addresses of instructions the model does not send to memory (texture, cache control,
+        // unknown opcodes) are checked and dropped.
+        readAddresses(tok, in.activeMask, in.addr);
+        if (memOp) in.accessBytes = static_cast<uint8_t>(width);
+    } else if (memOp) {
+        throw InputError(std::string(sassMnemonic(out.opcode)) + " without memory addresses (mem_width 0)");
+    }
+
+    std::string_view extra;
+    if (fmt.version >= 5 && tok.next(extra)) signedDecimal(extra, "immediate");
+    if (tok.next(extra))
+        throw InputError("unexpected " + quoted(extra) + " after the instruction (a count does not match its list?)");
+}
+
+} // namespace gpusim

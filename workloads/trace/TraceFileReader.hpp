@@ -1,0 +1,98 @@
+#pragma once
+// One kernel-N.traceg file (Accel-Sim, after post-processing), read front to back: the header,
+// then one thread-block section at a time.
+//
+//   -kernel name = NAME              -kernel id = N            -grid dim = (X,Y,Z)
+//   -block dim = (X,Y,Z)             -shmem = BYTES            -nregs = N
+//   -binary version = N              -cuda stream id = N       -shmem base_addr = 0xHEX
+//   -local mem base_addr = 0xHEX     -nvbit version = TEXT     -accelsim tracer version = 3|4|5
+//   -enable lineinfo = 0|1
+//   #traces format = ...             (any '#' line outside a section is a comment)
+//   #BEGIN_TB
+//   thread block = X,Y,Z
+//   warp = W
+//   insts = M
+//   M instruction lines (InstructionLine.hpp)
+//   ... one warp = / insts = group per warp of the block ...
+//   #END_TB
+//
+// Required header keys: kernel name, grid dim, block dim, accelsim tracer version; the others
+// default to 0 (lineinfo off). A key given twice is an error; keys not listed are ignored, as
+// Accel-Sim does. Sections come in linear block order (x fastest), which is the order
+// Accel-Sim's post-processing writes them and the order the CTA dispatcher asks for them; a
+// section for another block is an error. Every warp of the block appears once (any order);
+// `cluster ...` lines (newer post-processing) are ignored.
+//
+// Per warp: an EXIT that is not the warp's last instruction (lanes leaving under a predicate)
+// becomes ALU; a warp whose last instruction is not EXIT (or that has none) gets one appended
+// at the next PC with every existing lane, since a warp ends only with an Exit.
+//
+// Errors throw InputError "FILE:LINE: reason".
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "workloads/Kernel.hpp"
+#include "workloads/trace/InstructionLine.hpp"
+#include "workloads/trace/LineReader.hpp"
+#include "workloads/trace/PackedWarp.hpp"
+
+namespace gpusim {
+
+struct KernelTraceHeader {
+    std::string kernelName;
+    uint64_t kernelId = 0;
+    Dim3 grid, block;
+    uint64_t shmem = 0;
+    uint64_t nregs = 0;
+    uint64_t binaryVersion = 0;
+    uint64_t cudaStreamId = 0;
+    uint64_t shmemBaseAddr = 0;
+    uint64_t localMemBaseAddr = 0;
+    std::string nvbitVersion;
+    unsigned tracerVersion = 0;
+    bool lineinfo = false;
+    std::string tracesFormat;  // the `#traces format = ...` text, if present
+};
+
+struct ThreadBlockTrace {
+    Dim3 coords;
+    std::vector<PackedWarp> warps;  // index = warp in the block
+};
+
+// Facts gathered while reading, reported at the end of a run. Sorted maps: deterministic output.
+struct TraceTally {
+    std::map<std::string, uint64_t, std::less<>> unknownOpcodes;  // mnemonic -> instructions
+    uint64_t unknownInstructions = 0;
+    uint64_t appendedExits = 0;  // warps that ended without EXIT
+};
+
+class TraceFileReader {
+public:
+    // Reads the header (up to the first #BEGIN_TB).
+    explicit TraceFileReader(std::unique_ptr<LineReader> in);
+
+    const KernelTraceHeader& header() const { return header_; }
+    const std::string& name() const { return in_->name(); }
+    // Reads the next section, which must be block `ctaId` (linear index, x fastest).
+    void readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally);
+    // After the last block: checks that nothing but blank and comment lines follows.
+    void expectEnd();
+
+private:
+    void readHeader();
+    [[noreturn]] void fail(const std::string& reason) const;
+    void finishWarp(ThreadBlockTrace& tb, unsigned warp, TraceTally& tally) const;
+
+    std::unique_ptr<LineReader> in_;
+    KernelTraceHeader header_;
+    TraceLineFormat format_;
+    unsigned warpsPerCta_ = 0;
+    bool pendingBegin_ = false;  // the header ended on a #BEGIN_TB line not yet consumed
+    uint64_t blocksRead_ = 0;
+    ParsedLine scratch_;
+};
+
+} // namespace gpusim
