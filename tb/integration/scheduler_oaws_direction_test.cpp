@@ -2,8 +2,8 @@
 // PolyBench ATAX, BICG and MVT: oaws-dyn and swl:2 against gto, each run as the gpusim CLI with
 // --stats; the test prints every run's summary (with the LD/ST stall breakdown).
 //
-// What holds here (n = 256, ideal memory behind the L2, measured when this test was written;
-// docs/schedulers.md has the table):
+// What holds here (n = 256; measured when this test was written, with fermi15's FR-FCFS GDDR5
+// controller and with the ideal memory: same directions; docs/schedulers.md has the table):
 //  - oaws-dyn: higher IPC than gto and fewer LDST_MSHR stall cycles, on all three.
 //  - swl:2: fewer LDST_MSHR stall cycles, and a faster divergent kernel, on all three.
 //  - swl:2 over the whole run: LOWER IPC than gto, against the paper's direction. Each of these
