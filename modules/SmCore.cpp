@@ -6,6 +6,11 @@
 
 namespace gpusim {
 
+namespace {
+// Every SM statistic lives under "sm<id>.".
+std::string statName(unsigned id, const char* suffix) { return "sm" + std::to_string(id) + suffix; }
+} // namespace
+
 SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
                ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
                std::unique_ptr<SchedulerPolicy> policy)
@@ -15,26 +20,26 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       barriers_(cfg.maxCtas), scoreboard_(cfg.warpSlots),
       alu_(cfg.aluUnits, cfg.aluLatency, cfg.aluInterval),
       sfu_(cfg.sfuUnits, cfg.sfuLatency, cfg.sfuInterval),
-      l1_(cfg_, stats, "sm" + std::to_string(id) + ".l1d."),
-      ldst_(cfg_, l1_, stats, "sm" + std::to_string(id) + ".ldst."),
+      l1_(cfg_, stats, statName(id, ".l1d.")),
+      ldst_(cfg_, l1_, stats, statName(id, ".ldst.")),
       issueStage_(cfg.schedulers, *policy_),
-      issued_(stats.counter("sm" + std::to_string(id) + ".issued", "Warp instructions issued")),
-      activeCycles_(stats.counter("sm" + std::to_string(id) + ".active_cycles",
+      issued_(stats.counter(statName(id, ".issued"), "Warp instructions issued")),
+      activeCycles_(stats.counter(statName(id, ".active_cycles"),
                                   "Core cycles with at least one resident warp")),
-      ldstBusyStalls_(stats.counter("sm" + std::to_string(id) + ".issue.ldst_busy_cycles",
+      ldstBusyStalls_(stats.counter(statName(id, ".issue.ldst_busy_cycles"),
                                     "Cycles a warp with a ready memory instruction waited for the LD/ST unit")),
-      idleIssueCycles_(stats.counter("sm" + std::to_string(id) + ".issue.idle_cycles",
+      idleIssueCycles_(stats.counter(statName(id, ".issue.idle_cycles"),
                                      "Cycles with resident warps in which no scheduler issued")),
-      ctasDone_(stats.counter("sm" + std::to_string(id) + ".ctas", "CTAs completed")),
-      warpsDone_(stats.counter("sm" + std::to_string(id) + ".warps", "Warps completed")),
-      readsSent_(stats.counter("sm" + std::to_string(id) + ".noc.reads", "Read requests sent to the NoC")),
-      writesSent_(stats.counter("sm" + std::to_string(id) + ".noc.writes", "Write requests sent to the NoC")),
-      answersFull_(stats.counter("sm" + std::to_string(id) + ".noc.answer_full_cycles",
+      ctasDone_(stats.counter(statName(id, ".ctas"), "CTAs completed")),
+      warpsDone_(stats.counter(statName(id, ".warps"), "Warps completed")),
+      readsSent_(stats.counter(statName(id, ".noc.reads"), "Read requests sent to the NoC")),
+      writesSent_(stats.counter(statName(id, ".noc.writes"), "Write requests sent to the NoC")),
+      answersFull_(stats.counter(statName(id, ".noc.answer_full_cycles"),
                                  "NoC answers refused because the response queue was full")),
-      schedLdstStalls_(stats.counter("sm" + std::to_string(id) + ".issue.ldst_stall_cycles",
+      schedLdstStalls_(stats.counter(statName(id, ".issue.ldst_stall_cycles"),
                                      "Cycles no scheduler issued while a ready memory instruction waited "
                                      "for the LD/ST unit (OAWS Fig. 2, right bar)")),
-      mshrOccupancy_(stats.average("sm" + std::to_string(id) + ".l1d.mshr_occupancy",
+      mshrOccupancy_(stats.average(statName(id, ".l1d.mshr_occupancy"),
                                    "L1D MSHR entries in use, sampled every cycle with resident warps")) {
     noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
     port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
@@ -43,7 +48,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     ldst_.setObserver(policy_.get());
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
-    policy_->registerStats(stats, "sm" + std::to_string(id) + ".sched.");
+    policy_->registerStats(stats, statName(id, ".sched."));
     clock.add(this);
 }
 
