@@ -105,13 +105,18 @@ public:
         violation(p, "unexpected phase " + phaseName(ph) + " on the forward path");
     }
 
+    // Both directions: TLM_ACCEPTED must hand the phase back unchanged.
+    void checkAcceptedKeepsPhase(Payload& p, const tlm::tlm_phase& sent, const tlm::tlm_phase& returned) {
+        if (returned != sent)
+            violation(p, "TLM_ACCEPTED returned to " + phaseName(sent) + " with the phase changed to " +
+                             phaseName(returned));
+    }
+
     void afterFw(Payload& p, const tlm::tlm_phase& sent, const tlm::tlm_phase& returned,
                  tlm::tlm_sync_enum status) {
         switch (status) {
         case tlm::TLM_ACCEPTED:
-            if (returned != sent)
-                violation(p, "TLM_ACCEPTED returned to " + phaseName(sent) + " with the phase changed to " +
-                                 phaseName(returned));
+            checkAcceptedKeepsPhase(p, sent, returned);
             return;
         case tlm::TLM_UPDATED:
             if (sent == tlm::BEGIN_REQ && returned == tlm::END_REQ) {
@@ -158,9 +163,7 @@ public:
                  tlm::tlm_sync_enum status) {
         switch (status) {
         case tlm::TLM_ACCEPTED:
-            if (returned != sent)
-                violation(p, "TLM_ACCEPTED returned to " + phaseName(sent) + " with the phase changed to " +
-                                 phaseName(returned));
+            checkAcceptedKeepsPhase(p, sent, returned);
             return;
         case tlm::TLM_UPDATED:
             if (sent == tlm::BEGIN_RESP && returned == tlm::END_RESP) {
