@@ -11,6 +11,8 @@
 namespace gpusim {
 
 namespace {
+// Every controller statistic lives under "mem<index>.".
+std::string statName(unsigned index, const char* suffix) { return "mem" + std::to_string(index) + suffix; }
 // Latency histograms in DRAM cycles: an unloaded row hit is ~16 cycles, a conflict ~40; buckets
 // of 4 over 1024 cycles resolve both, the overflow bin and exact min/max cover queueing tails.
 constexpr double kBucketCycles = 4;
@@ -30,40 +32,40 @@ DramController::DramController(sc_core::sc_module_name name, const Config& cfg, 
       checker_(timing_, map.dramGeometry().banks),
       banks_(map.dramGeometry().banks),
       outstandingPerBank_(map.dramGeometry().banks, 0),
-      reads_(stats.counter("mem" + std::to_string(index) + ".reads", "Read requests served")),
-      writes_(stats.counter("mem" + std::to_string(index) + ".writes", "Write requests (L2 write-backs) served")),
-      rowHits_(stats.counter("mem" + std::to_string(index) + ".row_hits",
+      reads_(stats.counter(statName(index, ".reads"), "Read requests served")),
+      writes_(stats.counter(statName(index, ".writes"), "Write requests (L2 write-backs) served")),
+      rowHits_(stats.counter(statName(index, ".row_hits"),
                              "Requests served from a row already open (no ACT or PRE for them)")),
-      rowMisses_(stats.counter("mem" + std::to_string(index) + ".row_misses",
+      rowMisses_(stats.counter(statName(index, ".row_misses"),
                                "Requests that needed an ACT of a precharged bank")),
-      rowConflicts_(stats.counter("mem" + std::to_string(index) + ".row_conflicts",
+      rowConflicts_(stats.counter(statName(index, ".row_conflicts"),
                                   "Requests that needed a PRE of another open row, then an ACT")),
-      cmdAct_(stats.counter("mem" + std::to_string(index) + ".cmd_act", "ACT commands issued")),
-      cmdPre_(stats.counter("mem" + std::to_string(index) + ".cmd_pre", "PRE commands issued")),
-      cmdRd_(stats.counter("mem" + std::to_string(index) + ".cmd_rd", "RD commands issued (one per burst)")),
-      cmdWr_(stats.counter("mem" + std::to_string(index) + ".cmd_wr", "WR commands issued (one per burst)")),
-      queueFullCycles_(stats.counter("mem" + std::to_string(index) + ".queue_full_cycles",
+      cmdAct_(stats.counter(statName(index, ".cmd_act"), "ACT commands issued")),
+      cmdPre_(stats.counter(statName(index, ".cmd_pre"), "PRE commands issued")),
+      cmdRd_(stats.counter(statName(index, ".cmd_rd"), "RD commands issued (one per burst)")),
+      cmdWr_(stats.counter(statName(index, ".cmd_wr"), "WR commands issued (one per burst)")),
+      queueFullCycles_(stats.counter(statName(index, ".queue_full_cycles"),
                                      "DRAM cycles a request waited for END_REQ (queue full)")),
-      rowHitRate_(stats.average("mem" + std::to_string(index) + ".row_hit_rate",
+      rowHitRate_(stats.average(statName(index, ".row_hit_rate"),
                                 "Row-buffer hit rate: mean over requests of 1 for a row hit, 0 otherwise")),
-      busUtil_(stats.average("mem" + std::to_string(index) + ".bus_utilisation",
+      busUtil_(stats.average(statName(index, ".bus_utilisation"),
                              "Data-bus utilisation: mean over DRAM cycles with a request outstanding "
                              "of 1 when data is on the bus (sum: busy cycles, count: active cycles)")),
-      bankParallelism_(stats.average("mem" + std::to_string(index) + ".bank_parallelism",
+      bankParallelism_(stats.average(statName(index, ".bank_parallelism"),
                                      "Bank-level parallelism: mean number of banks with a request "
                                      "outstanding, over cycles where at least one has")),
-      latency_(stats.histogram("mem" + std::to_string(index) + ".latency",
+      latency_(stats.histogram(statName(index, ".latency"),
                                "DRAM cycles from a request's arrival to its answer", kBucketCycles, kBuckets)),
-      readQueueLat_(stats.histogram("mem" + std::to_string(index) + ".read_queue_latency",
+      readQueueLat_(stats.histogram(statName(index, ".read_queue_latency"),
                                     "Reads: DRAM cycles from arrival to the first command issued for them",
                                     kBucketCycles, kBuckets)),
-      readServiceLat_(stats.histogram("mem" + std::to_string(index) + ".read_service_latency",
+      readServiceLat_(stats.histogram(statName(index, ".read_service_latency"),
                                       "Reads: DRAM cycles from their first command to the answer",
                                       kBucketCycles, kBuckets)),
-      writeQueueLat_(stats.histogram("mem" + std::to_string(index) + ".write_queue_latency",
+      writeQueueLat_(stats.histogram(statName(index, ".write_queue_latency"),
                                      "Writes: DRAM cycles from arrival to the first command issued for them",
                                      kBucketCycles, kBuckets)),
-      writeServiceLat_(stats.histogram("mem" + std::to_string(index) + ".write_service_latency",
+      writeServiceLat_(stats.histogram(statName(index, ".write_service_latency"),
                                        "Writes: DRAM cycles from their first command to the answer",
                                        kBucketCycles, kBuckets)) {
     socket.register_nb_transport_fw(this, &DramController::nbTransportFw);
