@@ -241,13 +241,26 @@ void Config::loadFile(const std::string& path) {
                              ": unknown top-level key (expected name, description, base, params)");
     }
     if (doc.contains("base")) {
-        // A platform derives from another one in the same folder: "base": "fermi30".
+        // A platform derives from another one: "base": "fermi30" is fermi30.json next to this
+        // file if there is one (a folder of variants), else the resolver's (the installed
+        // platforms, so a user's variant anywhere can derive from a shipped platform).
         if (!doc["base"].is_string()) throw InputError(path + ": base: expected a platform name");
-        auto basePath = std::filesystem::path(path).parent_path() /
-                        (doc["base"].get<std::string>() + ".json");
-        if (!std::filesystem::exists(basePath, ec))
+        const std::string baseName = doc["base"].get<std::string>();
+        auto basePath = std::filesystem::path(path).parent_path() / (baseName + ".json");
+        if (std::filesystem::exists(basePath, ec)) {
+            loadFile(basePath.string());
+        } else if (baseResolver_) {
+            std::string resolved;
+            try {
+                resolved = baseResolver_(baseName);
+            } catch (const InputError&) {
+                throw InputError(path + ": base: no platform '" + baseName + "' next to this file (" +
+                                 basePath.string() + ") nor among the installed ones");
+            }
+            loadFile(resolved);
+        } else {
             throw InputError(path + ": base: no platform file " + basePath.string());
-        loadFile(basePath.string());
+        }
     }
     if (doc.contains("name")) {
         if (!doc["name"].is_string()) throw InputError(path + ": name: expected a string");

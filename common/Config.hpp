@@ -69,6 +69,10 @@ public:
     // nested objects or dotted keys. Unknown keys, wrong types and out-of-range values throw
     // InputError("FILE: KEY: reason").
     void loadFile(const std::string& path);
+    // How a "base" name that is not a file next to the deriving one is found (platforms/ sets
+    // its platform search path here; common/ knows no folders). Returns a path or throws.
+    using BaseResolver = std::function<std::string(const std::string& name)>;
+    void setBaseResolver(BaseResolver r) { baseResolver_ = std::move(r); }
     // Applies "key=value" from the command line; the value is parsed per the key's type.
     void setFromString(const std::string& assignment, const std::string& origin = "--set");
     void set(const std::string& key, const nlohmann::json& value, const std::string& origin);
@@ -102,6 +106,7 @@ private:
     std::map<std::string, Entry> values_;
     std::string platformName_ = "default";
     std::vector<std::string> loading_;   // files being loaded (base chain), to detect cycles
+    BaseResolver baseResolver_;
     std::set<std::string> fileKeys_;     // keys set by the file being read, to reject duplicates
     std::string platformDescription_;
 };

@@ -88,7 +88,19 @@ void DramConfig::declare(ParamSchema& s) {
                 "FR-FCFS request queue entries per controller; when full, END_REQ is withheld")
         .addEnum("dram.scheduler", "frfcfs", {"frfcfs", "fcfs"},
                  "Command scheduling: row hits first then oldest (frfcfs), or per-bank arrival "
-                 "order (fcfs)");
+                 "order (fcfs)")
+        .addEnum("dram.prefetch", "none", {"none", "owl"},
+                 "Memory-side prefetch of the FR-FCFS controller: owl = OWL's opportunistic prefetch of "
+                 "an open row's unread lines into the partition's L2 (--scheduler owl turns it on too)")
+        .addInt("dram.prefetch_min_lines", 8, "lines", 0, 4096,
+                "OWL prefetch: lines of an open row prefetched before a demand to another row may "
+                "close it (C, while the demand queue is long)")
+        .addInt("dram.prefetch_min_lines_high", 16, "lines", 0, 4096,
+                "OWL prefetch: C while fewer than dram.prefetch_queue_threshold demand requests "
+                "are queued")
+        .addInt("dram.prefetch_queue_threshold", 8, "", 0, 4096,
+                "OWL prefetch: the demand queue is short (C = dram.prefetch_min_lines_high) below "
+                "this many requests");
     for (const TimingKey& k : timingKeys())
         s.addInt(k.name, -1, k.field == &DramTiming::burstLength || k.field == &DramTiming::dataRate
                                  ? "" : "cycles",
@@ -103,6 +115,12 @@ void DramConfig::declare(ParamSchema& s) {
                                                     std::to_string(t.dataRate) + ")");
         if (t.tCL == 0) c.fail(origin("dram.tCL"), "tCL must be at least 1 cycle");
         if (t.tCCD == 0) c.fail(origin("dram.tCCD"), "tCCD must be at least 1 cycle");
+        if (c.getInt("dram.prefetch_min_lines_high") < c.getInt("dram.prefetch_min_lines"))
+            c.fail("dram.prefetch_min_lines_high",
+                   "must be at least dram.prefetch_min_lines (" +
+                       std::to_string(c.getInt("dram.prefetch_min_lines")) + ")");
+        if (c.getString("dram.prefetch") != "none" && c.getString("memory.model") != "frfcfs")
+            c.fail("dram.prefetch", "needs memory.model = frfcfs (the ideal memory has no rows)");
     });
 }
 

@@ -39,7 +39,8 @@ struct DramTiming {
 
 struct DramConfig {
     // Declares memory.model, dram.clock_mhz, dram.preset, every timing override, dram.bus_bytes,
-    // dram.burst_length, dram.data_rate, dram.queue_size, dram.scheduler and their checks.
+    // dram.burst_length, dram.data_rate, dram.queue_size, dram.scheduler, the OWL prefetch
+    // keys (dram.prefetch, dram.prefetch_*) and their checks.
     static void declare(ParamSchema& s);
 };
 

@@ -31,6 +31,8 @@ DramController::DramController(sc_core::sc_module_name name, const Config& cfg, 
       scheduler_(DramScheduler::parse(cfg.getString("dram.scheduler"))),
       checker_(timing_, map.dramGeometry().banks),
       banks_(map.dramGeometry().banks),
+      stats_(stats),
+      prefetchParams_(OwlPrefetchParams::from(cfg)),
       outstandingPerBank_(map.dramGeometry().banks, 0),
       reads_(stats.counter(statName(index, ".reads"), "Read requests served")),
       writes_(stats.counter(statName(index, ".writes"), "Write requests (L2 write-backs) served")),
@@ -111,11 +113,55 @@ bool DramController::take(Payload& p) {
     return true;
 }
 
+void DramController::enablePrefetch(unsigned lineBytes, PrefetchFill fill) {
+    prefetch_ = std::make_unique<OwlPrefetcher>(prefetchParams_, map_, index_, lineBytes, timing_.burstBytes(),
+                                                stats_, statName(index_, "."));
+    prefetchFill_ = std::move(fill);
+}
+
 void DramController::tick(uint64_t cycle) {
     if (port_.hasHeldRequest()) queueFullCycles_.inc();
     sendAnswers(cycle);
+    if (prefetch_) prefetch_->deliver(cycle, prefetchFill_);
     sample(cycle);
-    if (const auto d = scheduler_.pick(queue_, banks_, checker_, cycle)) issue(*d, cycle);
+    const auto d = scheduler_.pick(queue_, banks_, checker_, cycle);
+    if (prefetch_)
+        tickPrefetch(d, cycle);
+    else if (d)
+        issue(*d, cycle);
+}
+
+void DramController::tickPrefetch(std::optional<DramScheduler::Decision> d, uint64_t cycle) {
+    prefetch_->update(queue_);
+    if (d && d->cmd == DramCmd::Pre && prefetch_->holds(queue_[d->index].coord.bank)) {
+        prefetch_->heldPre();
+        // The scheduler again, without the requests that would close a held row.
+        unheld_.clear();
+        unheldIndex_.clear();
+        for (size_t i = 0; i < queue_.size(); ++i) {
+            const DramRequest& r = queue_[i];
+            const DramBank& b = banks_[r.coord.bank];
+            if (b.rowOpen() && b.openRow() != r.coord.row && prefetch_->holds(r.coord.bank)) continue;
+            unheld_.push_back(r);
+            unheldIndex_.push_back(i);
+        }
+        d = scheduler_.pick(unheld_, banks_, checker_, cycle);
+        if (d) d->index = unheldIndex_[d->index];
+    }
+    if (d) {
+        issue(*d, cycle);
+        return;
+    }
+    if (const auto b = prefetch_->pick(checker_, cycle)) issuePrefetch(*b, cycle);
+}
+
+void DramController::issuePrefetch(const OwlPrefetcher::Burst& b, uint64_t cycle) {
+    checker_.record(DramCmd::Rd, b.bank, cycle);  // throws if the prefetcher broke a constraint
+    const uint64_t end = checker_.dataEnd(DramCmd::Rd, cycle);
+    bursts_.emplace_back(end - timing_.burstCycles(), end);
+    cmdRd_.inc();
+    log_.add({cycle, DramCmd::Rd, b.bank, b.row, b.column, kPrefetchRequest});
+    prefetch_->issued(b, end);
 }
 
 void DramController::sendAnswers(uint64_t cycle) {
@@ -158,6 +204,7 @@ void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {
     case DramCmd::Act:
         if (r.outcome != DramRequest::Outcome::Conflict) r.outcome = DramRequest::Outcome::Miss;
         bank.activate(r.coord.row, cycle);
+        if (prefetch_) prefetch_->activated(r.coord.bank, r.coord.row);
         cmdAct_.inc();
         break;
     case DramCmd::Pre:
@@ -167,12 +214,14 @@ void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {
             hook_->rowClosing(RowClosing{index_, r.coord.bank, bank.openRow(), cycle, bank.activatedAt(),
                                          bank.readAddrs(), bank.writes()});
         bank.precharge(cycle);
+        if (prefetch_) prefetch_->precharged(r.coord.bank);
         cmdPre_.inc();
         break;
     case DramCmd::Rd:
     case DramCmd::Wr: {
         rec.column = r.nextColumn;
         r.nextColumn += timing_.burstBytes();
+        if (prefetch_) prefetch_->demandColumn(r.coord.bank, rec.column);
         const uint64_t end = checker_.dataEnd(d.cmd, cycle);
         bursts_.emplace_back(end - timing_.burstCycles(), end);
         (d.cmd == DramCmd::Rd ? cmdRd_ : cmdWr_).inc();
@@ -204,11 +253,13 @@ void DramController::finish(size_t index, DramCmd cmd, uint64_t cycle) {
 
 bool DramController::busy() const {
     // Blocked only on END_RESP: its callback wakes the domain.
-    return !queue_.empty() || (!completions_.empty() && port_.canRespond()) || port_.hasHeldRequest();
+    return !queue_.empty() || (!completions_.empty() && port_.canRespond()) || port_.hasHeldRequest() ||
+           (prefetch_ && prefetch_->busy());
 }
 
 bool DramController::quiescent() const {
-    return queue_.empty() && completions_.empty() && port_.canRespond() && !port_.hasHeldRequest();
+    return queue_.empty() && completions_.empty() && port_.canRespond() && !port_.hasHeldRequest() &&
+           !(prefetch_ && prefetch_->busy());
 }
 
 std::string DramController::dumpState() const {
@@ -230,6 +281,7 @@ std::string DramController::dumpState() const {
             any = true;
         }
     if (!any) os << " none";
+    if (prefetch_) os << "; " << prefetch_->dumpState();
     return os.str();
 }
 

@@ -7,7 +7,9 @@
 //   DramBank: one state machine per bank (idle, activating, row open, precharging);
 //   DramScheduler: which command goes this cycle (FR-FCFS or FCFS);
 //   DramTimingChecker: whether a command is legal now (every constraint listed there);
-//   DramRowHook: called before a row is closed (OWL prefetch plugs in there).
+//   DramRowHook: called before a row is closed (a user's observer);
+//   OwlPrefetcher: OWL's opportunistic prefetch of open rows into the L2, off unless
+//     enablePrefetch() is called (the platform does so for dram.prefetch = owl or --scheduler owl).
 // Per DRAM cycle (tick): answers whose data has completed are sent (completion order), then at
 // most one command is issued (one command bus). A request that arrives at time t is eligible
 // at the first DRAM edge strictly after t. A request of N bytes takes ceil(N / burst bytes)
@@ -20,6 +22,8 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +42,7 @@
 #include "memory/DramRowHook.hpp"
 #include "memory/DramScheduler.hpp"
 #include "memory/DramTimingChecker.hpp"
+#include "memory/OwlPrefetcher.hpp"
 #include "memory/PartitionMemory.hpp"
 
 namespace gpusim {
@@ -64,6 +69,11 @@ public:
 
     // nullptr restores the no-op hook. The hook must outlive the controller.
     void setRowHook(DramRowHook* hook) { hook_ = hook ? hook : &noHook_; }
+    // Turns on OWL's opportunistic prefetch (memory/OwlPrefetcher.hpp) with the dram.prefetch_*
+    // parameters: lines of `lineBytes` (the L2 line) read from open rows are handed to `fill`
+    // (the partition's L2 slice) when their data are complete. Call before simulation starts.
+    void enablePrefetch(unsigned lineBytes, PrefetchFill fill);
+    const OwlPrefetcher* prefetcher() const { return prefetch_.get(); }
     DramCommandLog& commandLog() { return log_; }
     const DramTiming& timing() const { return timing_; }
     const std::vector<DramBank>& banks() const { return banks_; }
@@ -85,6 +95,10 @@ private:
     void sample(uint64_t cycle);
     void issue(const DramScheduler::Decision& d, uint64_t cycle);
     void finish(size_t index, DramCmd cmd, uint64_t cycle);
+    // With the prefetcher: the demand decision `d` unless it closes a held row, else the best
+    // other demand command, else a prefetch burst.
+    void tickPrefetch(std::optional<DramScheduler::Decision> d, uint64_t cycle);
+    void issuePrefetch(const OwlPrefetcher::Burst& b, uint64_t cycle);
 
     ClockDomain& clock_;
     const AddressMap& map_;
@@ -98,6 +112,12 @@ private:
     NoRowHook noHook_;
     DramRowHook* hook_ = &noHook_;
     DramCommandLog log_;
+    StatRegistry& stats_;
+    OwlPrefetchParams prefetchParams_;
+    std::unique_ptr<OwlPrefetcher> prefetch_;  // null: prefetch off (the default, no cost)
+    PrefetchFill prefetchFill_;
+    std::vector<DramRequest> unheld_;          // scratch of tickPrefetch
+    std::vector<size_t> unheldIndex_;
 
     std::vector<DramRequest> queue_;  // arrival order
     // Answers by (data-complete cycle, arrival sequence): a write issued after a read can finish

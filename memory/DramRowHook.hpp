@@ -1,10 +1,9 @@
 #pragma once
-// The controller's hook for a memory-side prefetcher (OWL's opportunistic prefetch, DESIGN.md
-// sections 5 and 7): called just before the controller precharges an open row, with which parts
-// of it were read while it was open. A policy implements this interface and installs it with
-// DramController::setRowHook; the controller's core does not change. The default hook does
-// nothing. What a prefetcher would do with the information (issue extra reads to the row while
-// it is open, fill them into the L2) is the policy issue's work.
+// An observer of row closings: called just before the controller precharges an open row, with
+// which parts of it were read (by demand requests) while it was open. Installed with
+// DramController::setRowHook; the default hook does nothing. OWL's opportunistic prefetch, which
+// must issue reads while the row is still open, is not built on this hook but is a controller
+// option of its own (memory/OwlPrefetcher.hpp, DramController::enablePrefetch).
 #include <cstdint>
 #include <vector>
 

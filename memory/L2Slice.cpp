@@ -52,6 +52,9 @@ void L2Slice::declare(ParamSchema& s) {
         .addInt("l2.miss_queue", 8, "", 1, 4096,
                 "Line reads and write-backs waiting for the memory socket")
         .addDouble("l2.clock_mhz", 700, "MHz", 1, 10000, "L2 clock (GPGPU-Sim's Fermi L2 clock)")
+        .addInt("l2.prefetch_queue", 16, "", 1, 4096,
+                "Prefetched lines from the controller (dram.prefetch = owl) waiting to be installed; "
+                "one arriving at a full queue is dropped")
         .addInt("l2.slices_per_partition", 1, "", 1, 2,
                 "L2 slices in front of each memory controller (2: GPGPU-Sim's sub-partitions; "
                 "consecutive interleave chunks of a partition alternate between them); "
@@ -102,6 +105,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& 
             static_cast<unsigned>(cfg.getInt("l2.ways"))),
       mshr_(static_cast<unsigned>(cfg.getInt("l2.mshr_entries")),
             static_cast<unsigned>(cfg.getInt("l2.mshr_max_merge"))),
+      stats_(stats),
+      prefetchCap_(static_cast<size_t>(cfg.getInt("l2.prefetch_queue"))),
       accesses_(stats.counter("l2.slice" + std::to_string(index) + ".accesses",
                               "Requests looked up (each once, however long it stalled)")),
       readHits_(stats.counter("l2.slice" + std::to_string(index) + ".read_hits", "Read hits")),
@@ -235,8 +240,66 @@ void L2Slice::tick(uint64_t cycle) {
     if (!frozen) ++pipeStep_;
 }
 
+void L2Slice::enablePrefetchFills() {
+    if (pfFills_) return;
+    const std::string p = "l2.slice" + std::to_string(index_) + ".prefetch_";
+    pfFills_ = &stats_.counter(p + "fills", "Prefetched lines installed (OWL prefetch)");
+    pfUseful_ = &stats_.counter(p + "useful", "Demand read hits on a prefetched line (the first per installation)");
+    pfRedundant_ = &stats_.counter(p + "redundant", "Prefetched lines dropped: already resident or in flight");
+    pfDropped_ = &stats_.counter(p + "dropped", "Prefetched lines dropped: l2.prefetch_queue full");
+    pfUnused_ = &stats_.counter(p + "unused_evicted", "Prefetched lines evicted before any demand hit");
+}
+
+void L2Slice::prefetchFill(uint64_t lineAddr) {
+    if (!pfFills_) throw ModelError(std::string(name()) + ": prefetch fill without enablePrefetchFills()");
+    if (map_.partition(lineAddr) != partition_ || map_.subPartition(lineAddr, slicesPerPartition_) != sub_) {
+        std::ostringstream os;
+        os << name() << ": prefetched line 0x" << std::hex << lineAddr << std::dec << " belongs to another slice";
+        throw ModelError(os.str());
+    }
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    const size_t occupancy = prefetchFills_.size() + (lastPrefetchPopPs_ == now ? 1 : 0);
+    if (occupancy >= prefetchCap_) {
+        pfDropped_->inc();
+        return;
+    }
+    prefetchFills_.push_back({lineOf(lineAddr), eligibleAfterNow()});
+    clock_.wake();
+}
+
+void L2Slice::forgetPrefetched(const L2TagArray::Victim& out) {
+    if (!out.valid || prefetched_.empty()) return;
+    if (prefetched_.erase(out.line)) pfUnused_->inc();
+}
+
+void L2Slice::installPrefetch(uint64_t cycle) {
+    if (prefetchFills_.empty() || prefetchFills_.front().eligibleCycle > cycle) return;
+    const uint64_t line = prefetchFills_.front().line;
+    const unsigned set = setOf(line);
+    const bool redundant = tags_.find(set, line).has_value() || mshr_.inFlight(line);
+    if (!redundant && tags_.victim(set).dirty && misses_.size() >= missCap_) {
+        fillStallCycles_.inc();
+        return;
+    }
+    prefetchFills_.pop_front();
+    lastPrefetchPopPs_ = sc_core::sc_time_stamp().value();
+    if (redundant) {
+        pfRedundant_->inc();
+        return;
+    }
+    const L2TagArray::Victim out = tags_.install(set, line, false);
+    if (out.dirty) misses_.push_back(memoryRequest(out.line, AccessKind::Writeback));
+    forgetPrefetched(out);
+    prefetched_.insert(line);
+    pfFills_->inc();
+}
+
 void L2Slice::installFill(uint64_t cycle) {
-    if (fills_.empty() || fills_.front().eligibleCycle > cycle) return;
+    // A demand fill first; the fill slot goes to a prefetched line only when none is ready.
+    if (fills_.empty() || fills_.front().eligibleCycle > cycle) {
+        installPrefetch(cycle);
+        return;
+    }
     Payload* p = fills_.front().payload;
     const uint64_t line = p->get_address();
     const unsigned set = setOf(line);
@@ -250,6 +313,7 @@ void L2Slice::installFill(uint64_t cycle) {
                                    [](const L2Mshr::Target& t) { return t.write; });
     const L2TagArray::Victim out = tags_.install(set, line, dirty);
     if (out.dirty) misses_.push_back(memoryRequest(out.line, AccessKind::Writeback));
+    forgetPrefetched(out);
     p->release();
     for (const L2Mshr::Target& t : targets) fillAnswers_.push_back({t.payload, t.acceptPs, false});
 }
@@ -284,6 +348,7 @@ void L2Slice::lookup(uint64_t cycle) {
     if (const auto way = tags_.find(set, line)) {
         tags_.touch(set, *way);
         if (write) tags_.markDirty(set, *way);
+        if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
         (write ? writeHits_ : readHits_).inc();
         pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, true}, nullptr});
     } else if (!write || mshr_.inFlight(line)) {
@@ -307,6 +372,7 @@ void L2Slice::lookup(uint64_t cycle) {
     } else {
         // Write-validate: allocate without fetching, since no data is modelled (see header).
         const L2TagArray::Victim out = tags_.install(set, line, true);
+        forgetPrefetched(out);
         Payload* wb = out.dirty ? memoryRequest(out.line, AccessKind::Writeback) : nullptr;
         writeMisses_.inc();
         pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, false}, wb});
@@ -337,13 +403,13 @@ void L2Slice::sendResponse() {
 bool L2Slice::busy() const {
     // Waiting only for memory answers, END_REQ or END_RESP needs no edges: those callbacks wake
     // the domain.
-    return !input_.empty() || !pipe_.empty() || !fills_.empty() || !fillAnswers_.empty() ||
+    return !input_.empty() || !pipe_.empty() || !fills_.empty() || !fillAnswers_.empty() || !prefetchFills_.empty() ||
            (!responses_.empty() && nocPort_.canRespond()) ||
            (!misses_.empty() && memPort_.canSend()) || nocPort_.hasHeldRequest();
 }
 
 bool L2Slice::quiescent() const {
-    return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() &&
+    return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() && prefetchFills_.empty() &&
            responses_.empty() && misses_.empty() && mshr_.empty() && !nocPort_.hasHeldRequest() &&
            nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse();
 }
@@ -361,6 +427,7 @@ std::string L2Slice::dumpState() const {
     os << "; miss queue " << misses_.size() << "/" << missCap_
        << (memPort_.canSend() ? "" : " (one awaits END_REQ)");
     os << "; fills " << fills_.size();
+    if (!prefetchFills_.empty()) os << "; prefetched lines " << prefetchFills_.size() << "/" << prefetchCap_;
     os << "; MSHR " << mshr_.size() << "/" << mshr_.capacity();
     if (!mshr_.empty()) os << " [" << mshr_.describe() << "]";
     return os.str();

@@ -16,12 +16,20 @@
 //    that entry and is acknowledged at the fill, which installs the line dirty.
 //  - Back-pressure to the NoC: a request arriving at a full input queue is held and its END_REQ
 //    withheld until a lookup frees a slot.
+// OWL prefetch (off unless enablePrefetchFills() is called; memory/OwlPrefetcher.hpp): the
+// partition's controller hands prefetched lines to prefetchFill() (a plain C++ side channel bound
+// by the platform, not a TLM socket: a user's own memory target gets no prefetch). They wait in a
+// queue of `l2.prefetch_queue` entries (a line arriving at a full queue is dropped) and are
+// installed clean as most recently used when no demand fill is ready that cycle; a line already
+// resident or in flight is dropped. The first demand read hit on a prefetched line counts as
+// useful.
 // Leaves out: data, sectors, bank conflicts inside the slice, a separate fill latency (a fill
 // answers its first request on the cycle it is installed), atomics, and coherence.
 #include <cstdint>
 #include <deque>
 #include <optional>
 #include <string>
+#include <unordered_set>
 
 #include <systemc>
 #include <tlm>
@@ -64,6 +72,12 @@ public:
     std::string dumpState() const;
 
     const L2TagArray& tags() const { return tags_; }
+
+    // OWL prefetch: registers the l2.slice<i>.prefetch_* statistics and accepts prefetchFill().
+    void enablePrefetchFills();
+    // A prefetched line of this slice whose data are complete now (called by the controller's
+    // prefetcher, any clock domain). Handled at the first L2 edge strictly after now.
+    void prefetchFill(uint64_t lineAddr);
     unsigned setOf(uint64_t addr) const;
 
 private:
@@ -93,6 +107,8 @@ private:
     bool takeFromMemory(Payload& p);
 
     void installFill(uint64_t cycle);
+    void installPrefetch(uint64_t cycle);
+    void forgetPrefetched(const L2TagArray::Victim& out);
     void forwardFillAnswer();
     bool advancePipe();          // false: the head is due but its queue is full (frozen)
     void lookup(uint64_t cycle);
@@ -127,6 +143,23 @@ private:
     std::deque<Payload*> misses_;
     std::deque<Fill> fills_;
     uint64_t pipeStep_ = 0;     // advances once per cycle in which the pipeline is not frozen
+
+    struct PrefetchedLine {
+        uint64_t line;
+        uint64_t eligibleCycle;
+    };
+    StatRegistry& stats_;
+    size_t prefetchCap_;
+    std::deque<PrefetchedLine> prefetchFills_;
+    // Admission sees the queue as before any pop at the current instant, whichever of the L2
+    // and the controller runs first then (the result must not depend on process order).
+    uint64_t lastPrefetchPopPs_ = ~uint64_t(0);
+    std::unordered_set<uint64_t> prefetched_;  // installed by prefetch, no demand hit yet (no iteration)
+    Counter* pfFills_ = nullptr;
+    Counter* pfUseful_ = nullptr;
+    Counter* pfRedundant_ = nullptr;
+    Counter* pfDropped_ = nullptr;
+    Counter* pfUnused_ = nullptr;
     uint64_t nextId_ = 0;
 
     Counter& accesses_;

@@ -38,8 +38,11 @@ void CtaDispatcher::tick(uint64_t cycle) {
     const Kernel& k = *workload_.kernels()[kernel_];
     const uint64_t total = k.info().ctas();
     const unsigned n = static_cast<unsigned>(sms_.size());
+    // One pass over the SMs starting after the last one served: `start` is fixed for the pass
+    // (advancing it inside the loop skipped SMs and piled CTAs onto a few).
+    const unsigned start = rr_;
     for (unsigned i = 0; i < n && nextCta_ < total; ++i) {
-        const unsigned s = (rr_ + i) % n;
+        const unsigned s = (start + i) % n;
         if (sms_[s]->canLaunch(k.info())) {
             sms_[s]->launchCta(k, nextCta_++);
             ++launched_;

@@ -10,6 +10,7 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
     : lineBytes_(cfg.l1Line), sets_(cfg.l1Sets()), ways_(cfg.l1Ways), allocation_(cfg.allocation),
       index_(cfg.setIndexing, cfg.l1Sets(), cfg.l1Line), lines_(size_t(sets_) * ways_),
       mshr_(cfg.mshrEntries, cfg.mshrMaxMerge), missQueueCap_(cfg.missQueue),
+      repl_(makeL1Replacement(cfg.replacement, sets_, ways_, stats, p)),
       accesses_(stats.counter(p + "accesses", "L1D accesses (one per coalesced line)")),
       readHits_(stats.counter(p + "read_hits", "Reads that hit a valid line")),
       readMisses_(stats.counter(p + "read_misses", "Reads that allocated a new MSHR entry")),
@@ -37,14 +38,15 @@ const L1DCache::Line* L1DCache::find(uint64_t lineAddr) const {
 }
 
 L1DCache::Line* L1DCache::victim(unsigned set) {
-    Line* best = nullptr;
+    uint64_t candidates = 0;
     for (unsigned w = 0; w < ways_; ++w) {
         Line& l = lines_[size_t(set) * ways_ + w];
         if (l.state == State::Reserved) continue;
         if (l.state == State::Invalid) return &l;  // lowest invalid way first
-        if (!best || l.lru < best->lru) best = &l;
+        candidates |= uint64_t(1) << w;
     }
-    return best;
+    if (!candidates) return nullptr;
+    return &lines_[size_t(set) * ways_ + repl_->victim(set, candidates)];
 }
 
 void L1DCache::evict(Line& l) {
@@ -55,8 +57,9 @@ void L1DCache::evict(Line& l) {
     l.state = State::Invalid;
 }
 
-void L1DCache::notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write) {
-    if (observer_) observer_->onL1Access({warp, pc, line, hit, merged, write});
+void L1DCache::notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write,
+                            bool predicted) {
+    if (observer_) observer_->onL1Access({warp, pc, line, hit, merged, write, predicted});
 }
 
 L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t token) {
@@ -64,9 +67,9 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
     if (l && l->state == State::Valid) {
         accesses_.inc();
         readHits_.inc();
-        l->lru = ++stamp_;
+        const bool predicted = repl_->onHit(index_(line), wayOf(*l), pc);
         l->pc = pc;
-        notifyAccess(warp, pc, line, true, false, false);
+        notifyAccess(warp, pc, line, true, false, false, predicted);
         return L1Result::Hit;
     }
     if (mshr_.has(line)) {  // reserved line (on-miss) or pending fill (on-fill)
@@ -89,13 +92,15 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
         return L1Result::StallMissQueue;
     }
     if (allocation_ == L1Allocation::OnMiss) {
-        Line* v = victim(index_(line));
+        const unsigned set = index_(line);
+        Line* v = victim(set);
         if (!v) {
             reservationFails_.inc();
             return L1Result::StallReservation;
         }
         evict(*v);
-        *v = Line{line, State::Reserved, ++stamp_, static_cast<int>(warp), pc};
+        *v = Line{line, State::Reserved, static_cast<int>(warp), pc};
+        repl_->onAllocate(set, wayOf(*v), pc);
     } else {
         missOwner_[line] = {static_cast<int>(warp), pc};
     }
@@ -135,15 +140,17 @@ std::vector<uint32_t> L1DCache::fill(uint64_t line) {
         Line* l = find(line);
         if (l && l->state == State::Reserved) {
             l->state = State::Valid;
-            l->lru = ++stamp_;
+            repl_->onFill(index_(line), wayOf(*l));
         }
     } else {
         auto owner = missOwner_.extract(line);
-        Line* v = victim(index_(line));
+        const unsigned set = index_(line);
+        Line* v = victim(set);
         if (v) {  // no reservations under on-fill, so a victim always exists
             evict(*v);
-            *v = Line{line, State::Valid, ++stamp_, owner.empty() ? -1 : owner.mapped().first,
+            *v = Line{line, State::Valid, owner.empty() ? -1 : owner.mapped().first,
                       owner.empty() ? 0 : owner.mapped().second};
+            repl_->onAllocate(set, wayOf(*v), v->pc);
         }
     }
     auto tokens = mshr_.release(line);

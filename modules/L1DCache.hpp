@@ -1,5 +1,6 @@
 #pragma once
-// The SM's L1 data cache: sets x ways of lines, a set-index function, LRU replacement, MSHRs and
+// The SM's L1 data cache: sets x ways of lines, a set-index function, a replacement plug-in
+// (modules/L1Replacement.hpp: LRU or CWLP's LPC, chosen by cfg.replacement), MSHRs and
 // the miss queue toward the NoC. One access per cycle (the caller enforces the single port).
 // Reads: hit; miss merged into an in-flight MSHR entry; new miss (MSHR + miss-queue slot, and
 // under allocate-on-miss a victim way reserved at once); or a stall the caller replays next cycle
@@ -10,10 +11,12 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "common/Stats.hpp"
+#include "modules/L1Replacement.hpp"
 #include "modules/MshrTable.hpp"
 #include "modules/SetIndex.hpp"
 #include "modules/SmConfig.hpp"
@@ -75,21 +78,25 @@ public:
     // For tests: is the line present and valid?
     bool probe(uint64_t lineAddr) const;
     bool reserved(uint64_t lineAddr) const;
+    const L1Replacement& replacement() const { return *repl_; }
 
 private:
     enum class State : uint8_t { Invalid, Reserved, Valid };
     struct Line {
         uint64_t tag = 0;  // full line address
         State state = State::Invalid;
-        uint64_t lru = 0;  // last touch stamp
         int owner = -1;    // warp that brought the line in
         uint64_t pc = 0;   // PC of the last access
     };
     Line* find(uint64_t lineAddr);
     const Line* find(uint64_t lineAddr) const;
-    Line* victim(unsigned set);  // LRU among non-reserved ways; nullptr if all reserved
+    // The lowest invalid way, else the replacement's choice among valid ways; nullptr if every
+    // way is reserved.
+    Line* victim(unsigned set);
+    unsigned wayOf(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) % ways_; }
     void evict(Line& l);
-    void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write);
+    void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write,
+                      bool predicted = false);
 
     unsigned lineBytes_, sets_, ways_;
     L1Allocation allocation_;
@@ -98,7 +105,7 @@ private:
     MshrTable mshr_;
     std::deque<MissRequest> missQueue_;
     unsigned missQueueCap_;
-    uint64_t stamp_ = 0;
+    std::unique_ptr<L1Replacement> repl_;
     SchedulerPolicy* observer_ = nullptr;
     // Fill-time info for allocate-on-fill: the warp/PC that missed.
     std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;

@@ -41,7 +41,9 @@ void SmConfig::declare(ParamSchema& s) {
                  "Reserve the victim line at the miss (Fermi) or choose it when the fill arrives")
         .addEnum("l1d.set_index", "fermi-hash", {"linear", "fermi-hash"},
                  "Set index: line address modulo sets, or GPGPU-Sim's Fermi XOR hash (32 or 64 sets)")
-        .addEnum("l1d.replacement", "lru", {"lru"}, "Replacement policy")
+        .addEnum("l1d.replacement", "lru", {"lru", "lpc"},
+                 "Replacement: LRU, or CWLP's PC-based locality-protected LPC. A scheduler that needs "
+                 "one (--scheduler lpc, cwlp) overrides this key")
         .addCheck([](const Config& c) {
             const auto size = c.getInt("l1d.size_bytes"), line = c.getInt("l1d.line_bytes"),
                        ways = c.getInt("l1d.ways");
@@ -93,6 +95,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.l1HitLatency = u("l1d.hit_latency_cycles");
     s.allocation = c.getString("l1d.allocation") == "on-fill" ? L1Allocation::OnFill : L1Allocation::OnMiss;
     s.setIndexing = c.getString("l1d.set_index") == "linear" ? SetIndexing::Linear : SetIndexing::FermiHash;
+    s.replacement = c.getString("l1d.replacement");
     return s;
 }
 

@@ -2,6 +2,7 @@
 // Every SM and L1D parameter, declared once (name, default, unit, range, description) and read
 // into a plain struct so the per-cycle code does not look values up by name.
 #include <cstdint>
+#include <string>
 
 namespace gpusim {
 
@@ -30,6 +31,9 @@ struct SmConfig {
     unsigned l1HitLatency = 20;
     L1Allocation allocation = L1Allocation::OnMiss;
     SetIndexing setIndexing = SetIndexing::FermiHash;
+    // l1d.replacement: a name makeL1Replacement() knows (modules/L1Replacement.hpp). A policy's
+    // own choice (SchedulerPolicy::l1Replacement) overrides it in SmCore.
+    std::string replacement = "lru";
 
     static void declare(ParamSchema& s);
     static SmConfig from(const Config& c);

@@ -9,12 +9,22 @@ namespace gpusim {
 namespace {
 // Every SM statistic lives under "sm<id>.".
 std::string statName(unsigned id, const char* suffix) { return "sm" + std::to_string(id) + suffix; }
+
+// The L1D replacement: the policy's own (CWLP's LPC) wins over l1d.replacement, so that
+// `--scheduler lpc` means LPC whatever the platform file says; a policy without a preference
+// leaves the key in charge (l1d.replacement=lpc with lrr is LPC alone under LRR).
+SmConfig withPolicyReplacement(SmConfig cfg, const SchedulerPolicy& policy) {
+    const std::string wanted = policy.l1Replacement();
+    if (!wanted.empty()) cfg.replacement = wanted;
+    return cfg;
+}
 } // namespace
 
 SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
                ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
                std::unique_ptr<SchedulerPolicy> policy)
-    : sc_module(name), noc("noc"), id_(id), cfg_(cfg), clock_(clock), pool_(pool), map_(map),
+    : sc_module(name), noc("noc"), id_(id), cfg_(withPolicyReplacement(cfg, *policy)), clock_(clock),
+      pool_(pool), map_(map),
       policy_(std::move(policy)), warps_(cfg.warpSlots), ctas_(cfg.maxCtas),
       resources_({cfg.warpSlots, cfg.maxThreads, cfg.maxCtas, cfg.registers, cfg.sharedMemBytes}),
       barriers_(cfg.maxCtas), scoreboard_(cfg.warpSlots),
@@ -170,7 +180,26 @@ void SmCore::issue(uint64_t cycle) {
     if (!residentWarps_) return;
     policy_->onCycle(cycle, *this);
     ldstBlockedThisCycle_ = false;
-    const unsigned n = issueStage_.cycle(*this, [&](unsigned w) { return tryIssue(w, cycle); });
+    // iPAWS's issue-stall counter: per scheduler, the oldest warp free of hazards (buffered,
+    // scoreboard clear, not at a barrier) is charged a stall if it does not issue this cycle.
+    // Only for policies that read it (SchedulerPolicy::wantsIssueStalls).
+    const bool countStalls = policy_->wantsIssueStalls();
+    oldestReady_.assign(cfg_.schedulers, -1);
+    issuedNow_.assign(cfg_.schedulers, -1);
+    for (unsigned w = 0; countStalls && w < warps_.size(); ++w) {
+        const Warp& wp = warps_[w];
+        int& best = oldestReady_[w % cfg_.schedulers];
+        if (!wp.view.valid || wp.exitIssued || wp.view.atBarrier || wp.ibuffer.empty()) continue;
+        if (best >= 0 && warps_[best].view.age <= wp.view.age) continue;
+        if (!scoreboard_.hazard(w, wp.ibuffer.front())) best = static_cast<int>(w);
+    }
+    const unsigned n = issueStage_.cycle(*this, [&](unsigned w) {
+        const bool ok = tryIssue(w, cycle);
+        if (ok) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
+        return ok;
+    });
+    for (unsigned s = 0; s < cfg_.schedulers; ++s)
+        if (oldestReady_[s] >= 0 && issuedNow_[s] != oldestReady_[s]) ++warps_[oldestReady_[s]].view.issueStalls;
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
     if (n == 0 && ldstBlockedThisCycle_) schedLdstStalls_.inc();

@@ -121,6 +121,9 @@ private:
     uint64_t answers_ = 0;
     unsigned residentWarps_ = 0;
     bool ldstBlockedThisCycle_ = false;
+    // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
+    // none); feeds WarpView::issueStalls.
+    std::vector<int> oldestReady_, issuedNow_;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
         &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;

@@ -15,7 +15,10 @@
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/Report.hpp"
 #include "platforms/Schema.hpp"
+#include "platforms/BenchCommand.hpp"
+#include "platforms/CommandLine.hpp"
 #include "platforms/NocCommand.hpp"
+#include "platforms/RegressCommand.hpp"
 #include "platforms/TraceCommand.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
@@ -34,6 +37,8 @@ const char* kUsage =
     "  config   print the resolved configuration of a platform, or --reference for every parameter\n"
     "  trace    export --workload NAME[:k=v,...] --out DIR: write a workload as an Accel-Sim trace\n"
     "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
+    "  regress  run the regression matrix and compare every statistic with the goldens (--bless)\n"
+    "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
     "  help     this text; `gpusim <command> --help` for the command's options\n";
 
 struct ConfigOptions {
@@ -48,43 +53,10 @@ void addConfigOptions(po::options_description& d, ConfigOptions& c) {
 }
 
 void loadConfig(Config& cfg, const ConfigOptions& c) {
+    cfg.setBaseResolver(resolvePlatform);
     cfg.loadFile(resolvePlatform(c.platform));
     for (const auto& s : c.sets) cfg.setFromString(s);
     cfg.validate();
-}
-
-po::variables_map parse(const po::options_description& d, const std::vector<std::string>& args,
-                        const po::positional_options_description* pos = nullptr) {
-    po::variables_map vm;
-    try {
-        auto parser = po::command_line_parser(args).options(d);
-        po::positional_options_description none;
-        parser.positional(pos ? *pos : none);
-        // Boost's own message for a stray word does not say which; name it ourselves.
-        size_t positional = 0;
-        const size_t allowed = pos ? pos->max_total_count() : 0;
-        for (size_t i = 0; i < args.size(); ++i) {
-            const std::string& a = args[i];
-            if (a.size() > 1 && a[0] == '-') {
-                // An option: skip its value if it takes one and was not given as --opt=value.
-                const bool isLong = a[1] == '-';
-                // Boost matches short options with their dash ("-w"); "-wX" carries its value.
-                const std::string key = isLong ? a.substr(2) : a;
-                if (key.find('=') == std::string::npos && (isLong || a.size() == 2)) {
-                    const auto* o = d.find_nothrow(key, false);
-                    if (o && o->semantic()->max_tokens() > 0) ++i;
-                }
-                continue;
-            }
-            if (++positional > allowed) throw InputError("command line: unexpected argument '" + a + "'");
-        }
-        auto parsed = parser.run();
-        po::store(parsed, vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw InputError(std::string("command line: ") + e.what());
-    }
-    return vm;
 }
 
 int cmdRun(const std::vector<std::string>& args) {
@@ -102,7 +74,7 @@ int cmdRun(const std::vector<std::string>& args) {
         "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
         "quiet,q", "no progress line and no summary")("help,h", "show these options");
-    auto vm = parse(d, args);
+    auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << d;
         return 0;
@@ -151,7 +123,7 @@ int cmdList(const std::vector<std::string>& args) {
     d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")("help,h", "show these options");
     po::positional_options_description pos;
     pos.add("what", 1);
-    auto vm = parse(d, args, &pos);
+    auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
         std::cout << "usage: gpusim list platforms|schedulers|workloads\n";
         return 0;
@@ -175,7 +147,7 @@ int cmdConfig(const std::vector<std::string>& args) {
     addConfigOptions(d, co);
     d.add_options()("reference", "print the configuration reference (Markdown) generated from the declarations")(
         "help,h", "show these options");
-    auto vm = parse(d, args);
+    auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << d;
         return 0;
@@ -212,7 +184,10 @@ int cliMain(int argc, char** argv) {
         if (cmd == "config") return cmdConfig(args);
         if (cmd == "trace") return cmdTrace(args);
         if (cmd == "noc") return cmdNoc(args);
-        throw InputError("unknown command '" + cmd + "' (expected run, list, config, trace or noc; see gpusim help)");
+        if (cmd == "regress") return cmdRegress(args);
+        if (cmd == "bench") return cmdBench(args);
+        throw InputError("unknown command '" + cmd +
+                         "' (expected run, list, config, trace, noc, regress or bench; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

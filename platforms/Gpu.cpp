@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/SimError.hpp"
+#include "memory/DramController.hpp"
 
 namespace gpusim {
 
@@ -13,32 +14,30 @@ sc_core::sc_time periodOf(double mhz) {
     return sc_core::sc_time(std::round(1e6 / mhz), sc_core::SC_PS);
 }
 
-// Ticks last in the core domain: stops the simulation when the workload is done, when
-// --max-cycles is reached, or when the watchdog sees no progress; prints the progress line.
+// Ticks last in the core domain, right after the dispatcher it ticks: stops the simulation when
+// the workload is done, when --max-cycles is reached, or when the watchdog sees no progress;
+// prints the progress line. In hosted mode it ends the launch instead of the simulation.
 class Gpu::Supervisor : public Tickable {
 public:
     Supervisor(Gpu& gpu, uint64_t watchdog, uint64_t progressEvery)
         : gpu_(gpu), watchdog_(watchdog), progressEvery_(progressEvery) {}
 
     void tick(uint64_t cycle) override {
+        if (gpu_.dispatcher_) gpu_.dispatcher_->tick(cycle);
+        if (hosted_ && !active_) return;
         last_ = cycle;
         if (gpu_.dispatcher_->done()) {
             // The SMs are done; L2 write-backs may still be on their way to memory. The run ends
             // when the whole memory system has drained (the watchdog still guards this phase).
             if (gpu_.memorySystemQuiescent()) {
-                finished_ = true;
-                sc_core::sc_stop();
+                end(finished_);
                 return;
             }
-            if (++drainCycles_ >= watchdog_) {
-                stalled_ = true;
-                sc_core::sc_stop();
-            }
+            if (++drainCycles_ >= watchdog_) end(stalled_);
             return;
         }
         if (maxCycles_ && cycle >= maxCycles_) {
-            truncated_ = true;
-            sc_core::sc_stop();
+            end(truncated_);
             return;
         }
         uint64_t progress = 0;
@@ -47,8 +46,7 @@ public:
             lastProgress_ = progress;
             lastProgressCycle_ = cycle;
         } else if (cycle - lastProgressCycle_ >= watchdog_) {
-            stalled_ = true;
-            sc_core::sc_stop();
+            end(stalled_);
             return;
         }
         if (showProgress_ && cycle >= nextProgress_) {
@@ -63,7 +61,23 @@ public:
             printed_ = true;
         }
     }
-    bool busy() const override { return !finished_; }
+    bool busy() const override { return hosted_ ? active_ : !finished_; }
+
+    // CLI: set the outcome and stop the simulation. Hosted: end the launch, keep simulating.
+    void end(bool& outcome) {
+        if (!hosted_) {
+            outcome = true;
+            sc_core::sc_stop();
+            return;
+        }
+        active_ = false;
+        gpu_.finishLaunch(&outcome == &finished_);
+    }
+    void begin() {
+        active_ = true;
+        drainCycles_ = 0;
+        lastProgress_ = ~uint64_t(0);
+    }
 
     Gpu& gpu_;
     uint64_t watchdog_, progressEvery_;
@@ -74,6 +88,21 @@ public:
     bool finished_ = false, truncated_ = false, stalled_ = false;
     uint64_t drainCycles_ = 0;
     std::chrono::steady_clock::time_point start_;
+    bool hosted_ = false, active_ = false;
+};
+
+// Hosted mode: the running launch and the statistics every launch adds to.
+struct Gpu::Launch {
+    std::function<void(const LaunchResult&)> done;
+    uint64_t startCycle = 0, startInstructions = 0;
+    unsigned index = 0;  // launches ended so far
+    bool failed = false;  // a failed launch leaves SMs and caches in an undefined state
+    // The dispatcher registers kernel<i>.* counters once per kernel index; each launch gets a
+    // registry of its own, copied into the GPU's under launch<k>. when the launch ends.
+    std::unique_ptr<StatRegistry> kernelStats;
+    Counter* cycles = nullptr;
+    Counter* instructions = nullptr;
+    Counter* launches = nullptr;
 };
 
 template <class I, class T>
@@ -89,32 +118,91 @@ void Gpu::link(const std::string& name, I& initiator, T& target) {
 }
 
 Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
-         const Workload& workload, StatRegistry& stats, const LinkHook& hook)
+         const Workload& workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
     : sc_module(name), cfg_(cfg), stats_(stats), hook_(hook), pool_(static_cast<unsigned>(cfg.getInt("l1d.line_bytes"))),
       map_(cfg), smCfg_(SmConfig::from(cfg)),
       core_("core_clock", periodOf(cfg.getDouble("sm.clock_mhz"))),
       noc_("noc_clock", periodOf(cfg.getDouble("noc.clock_mhz"))),
       l2clk_("l2_clock", periodOf(cfg.getDouble("l2.clock_mhz"))),
       dram_("dram_clock", periodOf(cfg.getDouble("dram.clock_mhz"))) {
+    build(policy, options);
+    std::vector<SmCore*> raw;
+    for (auto& sm : sms_) raw.push_back(sm.get());
+    dispatcher_ = std::make_unique<CtaDispatcher>(raw, workload, stats);
+    dispatcher_->checkFits();
+}
+
+Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy, StatRegistry& stats,
+         const LinkHook& hook, const GpuOptions& options)
+    : sc_module(name), cfg_(cfg), stats_(stats), hook_(hook), pool_(static_cast<unsigned>(cfg.getInt("l1d.line_bytes"))),
+      map_(cfg), smCfg_(SmConfig::from(cfg)),
+      core_("core_clock", periodOf(cfg.getDouble("sm.clock_mhz"))),
+      noc_("noc_clock", periodOf(cfg.getDouble("noc.clock_mhz"))),
+      l2clk_("l2_clock", periodOf(cfg.getDouble("l2.clock_mhz"))),
+      dram_("dram_clock", periodOf(cfg.getDouble("dram.clock_mhz"))) {
+    build(policy, options);
+    supervisor_->hosted_ = true;
+    launch_ = std::make_unique<Launch>();
+    launch_->cycles = &stats.counter("gpu.cycles", "Core cycles of all launches");
+    launch_->instructions = &stats.counter("gpu.warp_instructions", "Warp instructions issued, all SMs, all launches");
+    launch_->launches = &stats.counter("gpu.launches", "Launches ended (hosted mode)");
+}
+
+// Everything but the dispatcher: units, links, the supervisor (which ticks the dispatcher).
+void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
+    const Config& cfg = cfg_;
+    StatRegistry& stats = stats_;
     const unsigned nSms = static_cast<unsigned>(cfg.getInt("gpu.num_sms"));
     const unsigned nParts = map_.partitions();
+    // State the SMs' policies share (iPAWS's GPU-wide decision): one per GPU, null for most policies.
+    const std::shared_ptr<PolicyGpuContext> policyContext = policy.makeGpuContext();
     for (unsigned i = 0; i < nSms; ++i)
         sms_.push_back(std::make_unique<SmCore>(("sm" + std::to_string(i)).c_str(), i, smCfg_, stats, core_,
-                                                pool_, map_, policy.make()));
+                                                pool_, map_, policy.make(policyContext)));
     xbar_ = std::make_unique<Noc>("noc", cfg, stats, noc_, nSms, nParts,
                                   static_cast<unsigned>(cfg.getInt("l1d.line_bytes")));
     // Slice i serves partition i / S, sub-partition i % S (S = l2.slices_per_partition).
     const unsigned perPart = static_cast<unsigned>(cfg.getInt("l2.slices_per_partition"));
     for (unsigned i = 0; i < nParts * perPart; ++i)
         l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), cfg, stats, l2clk_, pool_, map_, i));
-    for (unsigned j = 0; j < nParts; ++j)
-        mem_.push_back(makePartitionMemory("mem" + std::to_string(j), cfg, stats, dram_, map_, j));
+    if (!options.externalMemory)
+        for (unsigned j = 0; j < nParts; ++j)
+            mem_.push_back(makePartitionMemory("mem" + std::to_string(j), cfg, stats, dram_, map_, j));
+    // OWL's opportunistic prefetch (docs/memory.md): dram.prefetch = owl, or a policy that asks
+    // for it (--scheduler owl), turns it on in every FR-FCFS controller, each filling its own
+    // partition's slices through a plain C++ call. An ideal or a user's memory gets none.
+    if (cfg.getString("dram.prefetch") == "owl" || policy.make()->dramPrefetch() == "owl")
+        for (unsigned j = 0; j < mem_.size(); ++j)
+            if (auto* dram = dynamic_cast<DramController*>(mem_[j].get())) {
+                for (unsigned k = 0; k < perPart; ++k) l2_[j * perPart + k]->enablePrefetchFills();
+                dram->enablePrefetch(static_cast<unsigned>(cfg.getInt("l2.line_bytes")),
+                                     [this, j, perPart](uint64_t line) {
+                                         l2_[j * perPart + map_.subPartition(line, perPart)]->prefetchFill(line);
+                                     });
+            }
+    // The memory link of partition j: to the built-in model, or left for the user (through the
+    // hook's interposer if it gives one, so a protocol checker still sees the user's target).
+    auto linkMemory = [&](unsigned j, tlm::tlm_initiator_socket<32>& initiator) {
+        const std::string name = "l2." + std::to_string(j) + "->mem";
+        if (!options.externalMemory) {
+            link(name, initiator, mem_[j]->target());
+            return;
+        }
+        std::unique_ptr<LinkInterposer> ip = hook_ ? hook_(name) : nullptr;
+        if (!ip) {
+            memSockets_.push_back(&initiator);
+            return;
+        }
+        initiator.bind(ip->in());
+        memSockets_.push_back(&ip->out());
+        interposers_.push_back(std::move(ip));
+    };
     for (unsigned i = 0; i < nSms; ++i) link("sm" + std::to_string(i) + "->noc", sms_[i]->noc, xbar_->smSide);
     for (unsigned j = 0; j < nParts; ++j) {
         const std::string part = std::to_string(j);
         if (perPart == 1) {
             link("noc->l2." + part, xbar_->memSide, l2_[j]->nocSide);
-            link("l2." + part + "->mem", l2_[j]->memSide, mem_[j]->target());
+            linkMemory(j, l2_[j]->memSide);
             continue;
         }
         // The NoC still addresses the partition; the router picks the slice, the arbiter merges
@@ -130,13 +218,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
             link("l2." + part + ".router->slice" + slice, *router.sliceSide[k], l2.nocSide);
             link("slice" + slice + "->l2." + part + ".arbiter", l2.memSide, *arbiter.sliceSide[k]);
         }
-        link("l2." + part + "->mem", arbiter.memSide, mem_[j]->target());
+        linkMemory(j, arbiter.memSide);
     }
-    std::vector<SmCore*> raw;
-    for (auto& sm : sms_) raw.push_back(sm.get());
-    dispatcher_ = std::make_unique<CtaDispatcher>(raw, workload, stats);
-    dispatcher_->checkFits();
-    core_.add(dispatcher_.get());
     supervisor_ = std::make_unique<Supervisor>(*this, static_cast<uint64_t>(cfg.getInt("sim.watchdog_cycles")),
                                                static_cast<uint64_t>(cfg.getInt("sim.progress_interval_cycles")));
     core_.add(supervisor_.get());
@@ -145,6 +228,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
 Gpu::~Gpu() = default;
 
 RunResult Gpu::run(const RunOptions& opt) {
+    if (launch_) throw ModelError("Gpu::run: this GPU was built without a workload; use launch() and sc_start");
     supervisor_->maxCycles_ = opt.maxCycles;
     supervisor_->showProgress_ = opt.progress;
     supervisor_->start_ = std::chrono::steady_clock::now();
@@ -167,6 +251,67 @@ RunResult Gpu::run(const RunOptions& opt) {
         throw ModelError("simulation ended before the workload finished (no pending activity)\n" + dumpState());
     if (supervisor_->finished_) checkInvariants();
     return r;
+}
+
+tlm::tlm_initiator_socket<32>& Gpu::memorySocket(unsigned partition) {
+    if (memSockets_.empty()) throw ModelError("Gpu::memorySocket: the GPU was built with its own memory model");
+    return *memSockets_.at(partition);
+}
+
+bool Gpu::launchRunning() const { return supervisor_->active_; }
+
+void Gpu::launch(const Workload& w, std::function<void(const LaunchResult&)> done) {
+    if (!launch_) throw ModelError("Gpu::launch: this GPU was built with a workload; use run()");
+    if (supervisor_->active_) throw ModelError("Gpu::launch: a launch is running");
+    if (launch_->failed) throw ModelError("Gpu::launch: an earlier launch failed; the GPU state is undefined");
+    std::vector<SmCore*> raw;
+    for (auto& sm : sms_) raw.push_back(sm.get());
+    auto kernelStats = std::make_unique<StatRegistry>();
+    auto dispatcher = std::make_unique<CtaDispatcher>(raw, w, *kernelStats);
+    dispatcher->checkFits();  // throws before anything changes
+    dispatcher_ = std::move(dispatcher);  // the previous one used the previous kernelStats
+    launch_->kernelStats = std::move(kernelStats);
+    launch_->done = std::move(done);
+    // Cycles count from the edge at or before the launch, as run() counts from time 0.
+    launch_->startCycle = core_.cycle();
+    launch_->startInstructions = 0;
+    for (const auto& sm : sms_) launch_->startInstructions += sm->issued();
+    supervisor_->begin();
+    core_.wake();
+}
+
+void Gpu::finishLaunch(bool drained) {
+    Launch& l = *launch_;
+    LaunchResult r;
+    r.cycles = supervisor_->last_ - l.startCycle;
+    for (const auto& sm : sms_) r.instructions += sm->issued();
+    r.instructions -= l.startInstructions;
+    if (!drained) {
+        r.ok = false;
+        r.error = "watchdog: no progress for " + std::to_string(cfg_.getInt("sim.watchdog_cycles")) +
+                  " core cycles at cycle " + std::to_string(supervisor_->last_) + "\n" + dumpState();
+    } else {
+        try {
+            checkInvariants();
+        } catch (const ModelError& e) {
+            r.ok = false;
+            r.error = e.what();
+        }
+    }
+    const std::string prefix = "launch" + std::to_string(l.index) + ".";
+    stats_.counter(prefix + "cycles", "Core cycles of launch " + std::to_string(l.index)).inc(r.cycles);
+    stats_.counter(prefix + "warp_instructions", "Warp instructions of launch " + std::to_string(l.index))
+        .inc(r.instructions);
+    for (const auto& [name, st] : l.kernelStats->all())
+        stats_.counter(prefix + name, st->description()).inc(static_cast<uint64_t>(st->value()));
+    l.cycles->inc(r.cycles);
+    l.instructions->inc(r.instructions);
+    l.launches->inc();
+    l.failed = !r.ok;
+    ++l.index;
+    auto done = std::move(l.done);
+    l.done = nullptr;
+    if (done) done(r);
 }
 
 bool Gpu::memorySystemQuiescent() const {

@@ -4,7 +4,11 @@
 // slices per partition a zero-time router and arbiter put both in front of one memory), every
 // boundary a TLM-2.0 AT socket pair, optionally spliced with a LinkInterposer (protocol checker, tracer). run() simulates the
 // workload to completion, supervised by a watchdog, and checks the end-of-run invariants.
+// Embedded in a larger virtual platform (docs/cosimulation.md), a Gpu built without a workload
+// starts one on command (launch(), driven by a ControlTarget) and leaves sc_start to its owner, and
+// GpuOptions::externalMemory leaves each partition's memory link for the user's own TLM target.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +28,7 @@
 #include "memory/SliceRouter.hpp"
 #include "modules/CtaDispatcher.hpp"
 #include "modules/SmCore.hpp"
+#include "platforms/ControlTarget.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -36,11 +41,38 @@ struct RunResult {
     double hostSeconds = 0;
 };
 
-class Gpu : public sc_core::sc_module {
+// How a program embedding the GPU changes its build (the CLI uses the defaults).
+struct GpuOptions {
+    // Build no memory model (memory.model is unused): the L2's memory-side initiator socket of
+    // every partition, memorySocket(j), is left for the user to bind before simulation starts.
+    bool externalMemory = false;
+};
+
+class Gpu : public sc_core::sc_module, public KernelLauncher {
 public:
+    // The CLI's GPU: runs `workload` from time 0 when run() is called.
     Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
-        const Workload& workload, StatRegistry& stats, const LinkHook& hook = {});
+        const Workload& workload, StatRegistry& stats, const LinkHook& hook = {},
+        const GpuOptions& options = {});
+    // A GPU that waits for launch() (hosted mode): the owner calls sc_start, the GPU never
+    // stops the simulation. Statistics per launch k: launch<k>.{cycles,warp_instructions,
+    // kernel<i>.cycles,kernel<i>.ctas}; gpu.cycles, gpu.warp_instructions and gpu.launches sum them.
+    Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy, StatRegistry& stats,
+        const LinkHook& hook = {}, const GpuOptions& options = {});
     ~Gpu() override;
+
+    // Hosted mode only. Starts `w` at the next core clock edge; throws InputError if a kernel
+    // cannot fit on an SM and ModelError if a launch is running, the GPU was built with a
+    // workload, or an earlier launch failed. `done` runs inside the simulation (in the core
+    // clock's process) once the workload finished and the memory system drained, or on failure.
+    void launch(const Workload& w, std::function<void(const LaunchResult&)> done) override;
+    bool launchRunning() const;
+
+    // The memory-side initiator socket of partition j (the L2 slice's, or the slice arbiter's
+    // with l2.slices_per_partition > 1); with GpuOptions::externalMemory the user binds it to
+    // their own AT target (through the link hook's interposer for "l2.<j>->mem", if any).
+    tlm::tlm_initiator_socket<32>& memorySocket(unsigned partition);
+    unsigned partitions() const { return map_.partitions(); }
 
     struct RunOptions {
         uint64_t maxCycles = 0;  // 0: unlimited
@@ -50,12 +82,16 @@ public:
     // end-of-run invariant.
     RunResult run(const RunOptions& opt);
 
+    // The workload's dispatcher (hosted mode: the last launch's; none before the first).
     const CtaDispatcher& dispatcher() const { return *dispatcher_; }
     const PayloadPool& pool() const { return pool_; }
     std::string dumpState() const;
 
 private:
     class Supervisor;
+    struct Launch;
+    void build(const PolicyChoice& policy, const GpuOptions& options);
+    void finishLaunch(bool drained);
     template <class I, class T>
     void link(const std::string& name, I& initiator, T& target);
     void checkInvariants() const;
@@ -77,6 +113,8 @@ private:
     std::unique_ptr<CtaDispatcher> dispatcher_;
     std::unique_ptr<Supervisor> supervisor_;
     std::vector<std::unique_ptr<LinkInterposer>> interposers_;
+    std::vector<tlm::tlm_initiator_socket<32>*> memSockets_;  // one per partition
+    std::unique_ptr<Launch> launch_;                            // hosted mode only
 };
 
 // MHz -> clock period, rounded to the 1 ps time resolution.

@@ -11,6 +11,7 @@
 
 #include "common/Config.hpp"
 #include "common/SimError.hpp"
+#include "platforms/CommandLine.hpp"
 #include "interconnect/NocParams.hpp"
 #include "interconnect/SyntheticTraffic.hpp"
 #include "platforms/PlatformFiles.hpp"
@@ -116,13 +117,7 @@ int cmdNoc(const std::vector<std::string>& args) {
                 "delivered exactly once and the network drains (exit 3 otherwise)")(
         "stats", po::value(&statsPath), "write the result(s) and the noc.* configuration as JSON to this file")(
         "help,h", "show these options");
-    po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(d).positional({}).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw InputError(std::string("command line: ") + e.what());
-    }
+    const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << kNocUsage << d;
         return 0;
@@ -130,6 +125,7 @@ int cmdNoc(const std::vector<std::string>& args) {
     if (vm.count("sweep") && vm.count("soak")) throw InputError("--sweep and --soak: choose one");
 
     Config cfg(gpuSchema());
+    cfg.setBaseResolver(resolvePlatform);
     cfg.loadFile(resolvePlatform(platform));
     for (const auto& s : sets) cfg.setFromString(s);
     if (!topology.empty()) cfg.setFromString("noc.topology=" + topology, "--topology");

@@ -15,15 +15,35 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::vector<fs::path>& addedDirs() {
+    static std::vector<fs::path> dirs;  // a function static: filled during static initialisation
+    return dirs;
+}
+
+// <prefix>/share/gpusim/platforms for an executable at <prefix>/bin (Linux: /proc/self/exe).
+fs::path besideExecutable() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return {};
+    return exe.parent_path().parent_path() / "share" / "gpusim" / "platforms";
+}
+
 std::vector<fs::path> searchDirs() {
     std::vector<fs::path> dirs;
     if (const char* env = std::getenv("GPUSIM_PLATFORM_DIR")) dirs.emplace_back(env);
+    for (const auto& d : addedDirs()) dirs.push_back(d);
+    if (fs::path d = besideExecutable(); !d.empty()) {
+        std::error_code ec;
+        if (fs::is_directory(d, ec)) dirs.push_back(d);
+    }
     dirs.emplace_back(GPUSIM_INSTALL_PLATFORM_DIR);
     dirs.emplace_back(GPUSIM_SOURCE_PLATFORM_DIR);
     return dirs;
 }
 
 } // namespace
+
+void addPlatformDir(const std::string& dir) { addedDirs().emplace_back(dir); }
 
 std::string resolvePlatform(const std::string& s) {
     if (s.find('/') != std::string::npos || (s.size() > 5 && s.substr(s.size() - 5) == ".json")) {

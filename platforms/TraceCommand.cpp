@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include "common/SimError.hpp"
+#include "platforms/CommandLine.hpp"
 #include "workloads/Workload.hpp"
 #include "workloads/trace/TraceWriter.hpp"
 
@@ -28,13 +29,7 @@ int cmdExport(const std::vector<std::string>& args) {
         "out,o", po::value(&out), "directory to write (created if missing; its trace files are overwritten)")(
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
         "xz", "compress the kernel files (kernel-N.traceg.xz)")("help,h", "show these options");
-    po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(d).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw InputError(std::string("command line: ") + e.what());
-    }
+    const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << kTraceUsage << d;
         return 0;

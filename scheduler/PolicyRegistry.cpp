@@ -5,11 +5,14 @@
 
 #include "common/Spec.hpp"
 #include "scheduler/CcwsPolicy.hpp"
+#include "scheduler/CwlpPolicyInfo.hpp"
 #include "scheduler/GtoPolicy.hpp"
+#include "scheduler/IpawsPolicyInfo.hpp"
 #include "scheduler/LrrPolicy.hpp"
 #include "scheduler/MascarPolicy.hpp"
 #include "scheduler/OawsDynPolicy.hpp"
 #include "scheduler/OawsStaticPolicy.hpp"
+#include "scheduler/OwlPolicy.hpp"
 #include "scheduler/SwlPolicy.hpp"
 #include "scheduler/TwoLevelPolicy.hpp"
 
@@ -133,6 +136,24 @@ PolicyInfo oawsDyn() {
             }};
 }
 
+PolicyInfo owl(const std::string& name, OwlPolicy::Variant variant, const std::string& description,
+               bool prefetch = false) {
+    std::vector<PolicyParam> params = {
+        intParam("min_warps", 8, 1, 1024, "minimum warps per CTA group (OWL: pipeline depth, best at 8)")};
+    if (variant == OwlPolicy::Variant::Blp)
+        params.push_back(intParam("blp_shift", 1, 0, 1024,
+                                  "SM s prioritises group (s x blp_shift) mod groups first (0: like owl-locality)"));
+    return {name, description, params, [name, variant, prefetch](const Params& p) {
+                OwlPolicy::Params o;
+                o.name = name;
+                o.variant = variant;
+                o.dramPrefetch = prefetch;
+                o.minWarps = u(p, "min_warps");
+                if (p.count("blp_shift")) o.blpShift = u(p, "blp_shift");
+                return std::make_unique<OwlPolicy>(o);
+            }};
+}
+
 std::string formatNumber(double x) {
     std::ostringstream os;
     os << x;
@@ -162,6 +183,26 @@ const PolicyRegistry& PolicyRegistry::builtin() {
         r.add(mascar());
         r.add(oawsStatic());
         r.add(oawsDyn());
+        r.add(lpcPolicyInfo());
+        r.add(cwlpPolicyInfo());
+        r.add(ipawsPolicyInfo());
+        {
+            const PolicyInfo greedy = ccws();
+            r.add(ipawsPolicyInfo(&greedy));
+        }
+        r.add(owl("owl-cta", OwlPolicy::Variant::CtaAware,
+                  "OWL CTA-aware two-level: CTA groups of >= min_warps warps, round-robin inside a group and "
+                  "across groups, switch when every warp of the group is blocked"));
+        r.add(owl("owl-locality", OwlPolicy::Variant::Locality,
+                  "OWL locality-aware: as owl-cta, but the oldest group keeps priority until it finishes and a "
+                  "blocked group whose data returned is resumed first"));
+        r.add(owl("owl-blp", OwlPolicy::Variant::Blp,
+                  "OWL BLP-aware: owl-locality with each SM prioritising a different (non-consecutive) CTA group, "
+                  "by SM id"));
+        r.add(owl("owl", OwlPolicy::Variant::Blp,
+                  "OWL: owl-blp plus the DRAM controllers' opportunistic prefetch of open rows into the L2 "
+                  "(dram.prefetch=owl)",
+                  true));
         return r;
     }();
     return reg;

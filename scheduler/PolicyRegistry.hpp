@@ -29,6 +29,12 @@ struct PolicyInfo {
     // Checks between parameters (every parameter present, each within its range); returns an
     // error text naming the parameter, or "" when the combination is valid.
     std::function<std::string(const std::map<std::string, double>&)> check = nullptr;
+    // Optional, for policies whose SMs share state (iPAWS): the GPU-wide context (one per GPU;
+    // may return null, e.g. for a per-SM variant) and the maker that hands it to each SM's policy.
+    std::function<std::shared_ptr<PolicyGpuContext>(const std::map<std::string, double>&)> gpuContext = nullptr;
+    std::function<std::unique_ptr<SchedulerPolicy>(const std::map<std::string, double>&,
+                                                   std::shared_ptr<PolicyGpuContext>)>
+        makeShared = nullptr;
 };
 
 // A parsed and validated --scheduler value.
@@ -36,6 +42,14 @@ struct PolicyChoice {
     const PolicyInfo* info = nullptr;
     std::map<std::string, double> params;  // every parameter, defaults filled
     std::unique_ptr<SchedulerPolicy> make() const { return info->make(params); }
+    // One per GPU, before its SMs' policies: null when the policy shares nothing across SMs.
+    std::shared_ptr<PolicyGpuContext> makeGpuContext() const {
+        return info->gpuContext ? info->gpuContext(params) : nullptr;
+    }
+    // An SM's policy bound to its GPU's context (make() when the context is null).
+    std::unique_ptr<SchedulerPolicy> make(std::shared_ptr<PolicyGpuContext> gpu) const {
+        return gpu && info->makeShared ? info->makeShared(params, std::move(gpu)) : make();
+    }
     nlohmann::json toJson() const;
 };
 

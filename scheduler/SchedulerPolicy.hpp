@@ -16,6 +16,14 @@ namespace gpusim {
 
 class StatRegistry;
 
+// State shared by the policies of all SMs of one GPU (iPAWS's GPU-wide decision): made once per
+// GPU by PolicyChoice::makeGpuContext() and handed to every SM's policy. Policies without such
+// state have none.
+class PolicyGpuContext {
+public:
+    virtual ~PolicyGpuContext() = default;
+};
+
 struct L1AccessEvent {
     unsigned warp;
     uint64_t pc;
@@ -23,6 +31,9 @@ struct L1AccessEvent {
     bool hit;        // tag hit on a valid line
     bool merged;     // miss merged into an in-flight MSHR entry
     bool isWrite;
+    // The L1D replacement's locality prediction for this access (LPC's PCAU output: a read hit
+    // whose line showed same-PC reuse on this and its previous access). Always false under LRU.
+    bool reusePredicted = false;
 };
 
 // A global/local load whose line accesses have all been through the L1D port (hit, merged,
@@ -51,6 +62,16 @@ public:
     // Capability: entries of a re-execution queue for L1D accesses refused for want of an MSHR
     // or a miss-queue slot (MASCAR). 0: refused accesses replay in place and hold the LD/ST unit.
     virtual unsigned reexecutionQueueEntries() const { return 0; }
+    // Capability: the SM keeps WarpView::issueStalls up to date (a per-cycle scan of the warps,
+    // paid only by policies that read it: iPAWS with stall_counter=1).
+    virtual bool wantsIssueStalls() const { return false; }
+    // Capability: the L1D replacement this policy needs, by name ("lpc" for CWLP), installed by
+    // the SM in place of the configuration's l1d.replacement. "": no preference (the key decides).
+    virtual std::string l1Replacement() const { return ""; }
+    // Capability: the DRAM controllers' prefetch this policy needs, by name ("owl" for OWL's
+    // opportunistic row prefetch), turned on by the platform in every FR-FCFS controller in
+    // addition to the configuration's dram.prefetch. "": no preference (the key decides).
+    virtual std::string dramPrefetch() const { return ""; }
 
     // Reorders `warps` (slots of scheduler `sched`'s warps that are valid) in priority order,
     // highest first.

@@ -19,6 +19,11 @@ struct WarpView {
     bool atBarrier = false;
     uint64_t issued = 0;          // instructions issued so far
     unsigned pendingLoads = 0;    // loads issued and not yet written back
+    // Cycles this warp was the oldest of its scheduler's warps whose next instruction was free
+    // of hazards (buffered, scoreboard clear, not at a barrier) and yet did not issue (a unit
+    // busy, the policy's gate, or the scheduler picked another warp): iPAWS's issue-stall counter.
+    // Kept only for policies whose wantsIssueStalls() is true (0 otherwise).
+    uint64_t issueStalls = 0;
 };
 
 class SmView {

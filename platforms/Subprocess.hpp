@@ -1,0 +1,51 @@
+#pragma once
+// Runs child processes, a bounded number at a time: the jobs of `gpusim regress` (and of
+// sweeps). A SystemC simulation cannot be elaborated twice in one process, so every run is a
+// child `gpusim run`. Output goes to files; nothing is retried.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gpusim {
+
+struct ProcessJob {
+    std::vector<std::string> argv;  // argv[0] is the program path
+    std::string stdoutPath, stderrPath;
+};
+
+struct ProcessOutcome {
+    int status = 0;          // exit status, or 128 + signal number when killed by a signal
+    double seconds = 0;      // wall-clock time
+    double cpuSeconds = 0;   // user + system CPU time of the child
+    uint64_t maxRssKiB = 0;  // the child's peak resident set size
+};
+
+// Starts jobs in index order, at most `parallel` at a time, and calls onDone(index, outcome)
+// as each ends (in completion order). Throws std::runtime_error if a process cannot be started.
+void runJobs(const std::vector<ProcessJob>& jobs, unsigned parallel,
+             const std::function<void(size_t, const ProcessOutcome&)>& onDone);
+
+// The running executable's path (/proc/self/exe), to start more of itself.
+std::string selfExecutable();
+
+// A fresh directory under the system temp dir for the jobs' files, removed with its contents.
+class JobDirectory {
+public:
+    explicit JobDirectory(const std::string& prefix);
+    ~JobDirectory();
+    JobDirectory(const JobDirectory&) = delete;
+    JobDirectory& operator=(const JobDirectory&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// The last non-empty line of a job's output file (where `gpusim` writes its error line).
+std::string lastLineOf(const std::filesystem::path& file);
+
+} // namespace gpusim
