@@ -5,14 +5,27 @@
 namespace gpusim {
 
 void GtoPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {
+    AgeOrder& c = byAge_.at(sched);
+    bool same = c.members.size() == warps.size();
+    for (size_t i = 0; same && i < warps.size(); ++i)
+        same = c.members[i].first == warps[i] && c.members[i].second == sm.warp(warps[i]).age;
+    if (!same) {
+        c.members.clear();
+        for (unsigned w : warps) c.members.emplace_back(w, sm.warp(w).age);
+        auto sorted = c.members;
+        std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+            return a.second != b.second ? a.second < b.second : a.first < b.first;
+        });
+        c.oldestFirst.clear();
+        for (const auto& [w, age] : sorted) c.oldestFirst.push_back(w);
+    }
+    // The greedy warp first (if it is among them), then the rest oldest first.
     const int greedy = last_.at(sched);
-    std::sort(warps.begin(), warps.end(), [&](unsigned a, unsigned b) {
-        const bool ga = static_cast<int>(a) == greedy, gb = static_cast<int>(b) == greedy;
-        if (ga != gb) return ga;
-        const uint64_t aa = sm.warp(a).age, ab = sm.warp(b).age;
-        if (aa != ab) return aa < ab;
-        return a < b;
-    });
+    const bool hasGreedy = greedy >= 0 && std::find(warps.begin(), warps.end(), static_cast<unsigned>(greedy)) != warps.end();
+    size_t k = 0;
+    if (hasGreedy) warps[k++] = static_cast<unsigned>(greedy);
+    for (unsigned w : c.oldestFirst)
+        if (!hasGreedy || w != static_cast<unsigned>(greedy)) warps[k++] = w;
 }
 
 void GtoPolicy::onIssue(unsigned sched, unsigned warp, const SmView&) {

@@ -1,7 +1,15 @@
 #pragma once
 // Greedy-then-oldest (the CCWS paper's GTO): keep issuing from the warp that issued last until
 // it cannot issue, then the oldest ready warp (smallest launch age). Per scheduler.
+//
+// The age order of a scheduler's warps changes only when a warp starts or ends, so it is kept
+// per scheduler and re-sorted only when the set of (slot, age) pairs it is asked about differs
+// from the last one (checked in O(warps) each call, which stays correct when a composing policy
+// does not forward onWarpStart/onWarpEnd). Ties in age fall back to the slot number.
 #include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "scheduler/SchedulerPolicy.hpp"
 
@@ -17,6 +25,11 @@ public:
 private:
     static constexpr unsigned kSchedulers = 2;
     std::array<int, kSchedulers> last_{-1, -1};
+    struct AgeOrder {
+        std::vector<std::pair<unsigned, uint64_t>> members;  // (slot, age) in the order asked
+        std::vector<unsigned> oldestFirst;
+    };
+    std::array<AgeOrder, kSchedulers> byAge_;
 };
 
 } // namespace gpusim
