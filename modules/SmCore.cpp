@@ -144,11 +144,13 @@ void SmCore::writeback(uint64_t cycle) {
     };
     alu_.drain(cycle, release);
     sfu_.drain(cycle, release);
-    ldst_.collect(cycle, [this](const LdStUnit::Completion& c) {
+    ldst_.collect(cycle, [this, cycle](const LdStUnit::Completion& c) {
         scoreboard_.release(c.warp, c.dst[0]);
         scoreboard_.release(c.warp, c.dst[1]);
         --warps_[c.warp].view.pendingLoads;
         policy_->onLoadComplete(c.warp, c.pc, c.fullyCached, c.accesses);
+        if (trace_) [[unlikely]]
+            trace_->loadDone(id_, c.warp, cycle, c.latency, c.pc, c.accesses, c.fullyCached);
     });
 }
 
@@ -184,6 +186,8 @@ void SmCore::issue(uint64_t cycle) {
     // scoreboard clear, not at a barrier) is charged a stall if it does not issue this cycle.
     // Only for policies that read it (SchedulerPolicy::wantsIssueStalls).
     const bool countStalls = policy_->wantsIssueStalls();
+    if (trace_) [[unlikely]]
+        traceScoreboard(cycle);
     oldestReady_.assign(cfg_.schedulers, -1);
     issuedNow_.assign(cfg_.schedulers, -1);
     for (unsigned w = 0; countStalls && w < warps_.size(); ++w) {
@@ -254,19 +258,19 @@ bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
         break;
     case OpClass::Barrier: {
         wp.view.atBarrier = true;
+        if (trace_) [[unlikely]]
+            trace_->barrierArrive(id_, w, cycle);
         policy_->onBarrierArrive(w);
         const unsigned cta = wp.view.ctaSlot;
-        if (barriers_.arrive(cta)) {
-            for (auto& o : warps_)
-                if (o.view.valid && o.view.ctaSlot == cta) o.view.atBarrier = false;
-            policy_->onBarrierRelease(cta);
-        }
+        if (barriers_.arrive(cta)) releaseBarrier(cta, cycle);
         break;
     }
     case OpClass::Exit:
         wp.exitIssued = true;
         break;
     }
+    if (trace_) [[unlikely]]
+        trace_->issue(id_, w, cycle, inst);  // before pop_front: inst refers into the buffer
     wp.ibuffer.pop_front();
     wp.refreshHead();
     ++wp.view.issued;
@@ -302,17 +306,35 @@ void SmCore::retire() {
         --residentWarps_;
         warpsDone_.inc();
         policy_->onWarpEnd(w);
-        if (barriers_.warpExit(cta)) {
-            for (auto& o : warps_)
-                if (o.view.valid && o.view.ctaSlot == cta) o.view.atBarrier = false;
-            policy_->onBarrierRelease(cta);
-        }
+        if (trace_) [[unlikely]]
+            trace_->warpEnd(id_, w, cycle_);
+        if (barriers_.warpExit(cta)) releaseBarrier(cta, cycle_);
         if (--ctas_[cta].warpsLeft == 0) {
             resources_.release(cta, ctas_[cta].kernel->info());
             ctas_[cta].kernel = nullptr;
             ctasDone_.inc();
             policy_->onCtaEnd(cta);
         }
+    }
+}
+
+void SmCore::releaseBarrier(unsigned cta, uint64_t cycle) {
+    for (unsigned w = 0; w < warps_.size(); ++w) {
+        Warp& o = warps_[w];
+        if (!o.view.valid || o.view.ctaSlot != cta) continue;
+        if (trace_) [[unlikely]]
+            trace_->barrierRelease(id_, w, cycle);
+        o.view.atBarrier = false;
+    }
+    policy_->onBarrierRelease(cta);
+}
+
+// The stall sampling --trace-warps adds: only runs with a sink, and only reads.
+void SmCore::traceScoreboard(uint64_t cycle) {
+    for (unsigned w = 0; w < warps_.size(); ++w) {
+        const Warp& wp = warps_[w];
+        if (!wp.view.valid || wp.exitIssued || wp.view.atBarrier || wp.ibuffer.empty()) continue;
+        trace_->scoreboard(id_, w, cycle, scoreboard_.hazard(w, wp.ibuffer.front()));
     }
 }
 

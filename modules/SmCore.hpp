@@ -31,6 +31,7 @@
 #include "modules/SmConfig.hpp"
 #include "modules/SmResources.hpp"
 #include "modules/Warp.hpp"
+#include "modules/WarpTraceSink.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
 
 namespace gpusim {
@@ -78,6 +79,8 @@ public:
     std::string dumpState() const;
     const SchedulerPolicy& policy() const { return *policy_; }
     L1DCache& l1() { return l1_; }
+    // Optional warp-activity observer (--trace-warps); null: no tracing.
+    void setTraceSink(WarpTraceSink* sink) { trace_ = sink; }
 
 private:
     struct CtaState {
@@ -94,6 +97,8 @@ private:
     bool tryIssue(unsigned w, uint64_t cycle);
     void fetch();
     void retire();
+    void releaseBarrier(unsigned cta, uint64_t cycle);
+    void traceScoreboard(uint64_t cycle);
 
     unsigned id_;
     SmConfig cfg_;
@@ -101,6 +106,7 @@ private:
     PayloadPool& pool_;
     const AddressMap& map_;
     std::unique_ptr<SchedulerPolicy> policy_;
+    WarpTraceSink* trace_ = nullptr;
     AtInitiatorPort port_;
 
     std::vector<Warp> warps_;

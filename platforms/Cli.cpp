@@ -19,7 +19,9 @@
 #include "platforms/CommandLine.hpp"
 #include "platforms/NocCommand.hpp"
 #include "platforms/RegressCommand.hpp"
+#include "platforms/TlmTracer.hpp"
 #include "platforms/TraceCommand.hpp"
+#include "platforms/WarpTraceWriter.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -61,7 +63,7 @@ void loadConfig(Config& cfg, const ConfigOptions& c) {
 
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
-    std::string scheduler = "gto", workload = "atax", statsPath;
+    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath;
     int64_t maxCycles = 0;
     uint64_t seed = 1;
     po::options_description d("gpusim run options");
@@ -71,6 +73,10 @@ int cmdRun(const std::vector<std::string>& args) {
         "workload,w", po::value(&workload)->default_value(workload),
         "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
         "stats", po::value(&statsPath), "write every statistic and the configuration as JSON to this file")(
+        "trace-tlm", po::value(&traceTlmPath),
+        "write every TLM phase on every link as CSV to this file (docs/user-guide.md, Tracing)")(
+        "trace-warps", po::value(&traceWarpsPath),
+        "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file")(
         "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
         "quiet,q", "no progress line and no summary")("help,h", "show these options");
@@ -92,8 +98,20 @@ int cmdRun(const std::vector<std::string>& args) {
         if (!statsOut) throw InputError("--stats: " + statsPath + ": cannot open for writing");
     }
 
+    // Tracing is opt-in: without the flags no interposer is spliced in and the SMs have no sink.
+    std::unique_ptr<TlmTraceFile> tlmTrace;
+    if (!traceTlmPath.empty()) tlmTrace = std::make_unique<TlmTraceFile>(traceTlmPath, "--trace-tlm");
+    std::unique_ptr<WarpTraceWriter> warpTrace;
+    if (!traceWarpsPath.empty())
+        warpTrace = std::make_unique<WarpTraceWriter>(
+            traceWarpsPath, "--trace-warps", static_cast<unsigned>(cfg.getInt("gpu.num_sms")),
+            static_cast<unsigned>(cfg.getInt("sm.max_warps")),
+            static_cast<uint64_t>(periodOf(cfg.getDouble("sm.clock_mhz")).value()));
+    GpuOptions gopt;
+    gopt.warpTrace = warpTrace.get();
+
     StatRegistry stats;
-    Gpu gpu("gpu", cfg, policy, *wl, stats);
+    Gpu gpu("gpu", cfg, policy, *wl, stats, tlmTrace ? tlmTrace->hook() : LinkHook{}, gopt);
     Gpu::RunOptions ro;
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = !quiet && isatty(STDERR_FILENO);
@@ -104,6 +122,8 @@ int cmdRun(const std::vector<std::string>& args) {
         wl->rethrowDeferredInputError();  // a malformed trace section read inside the simulation: exit 2
         throw;
     }
+    if (warpTrace) warpTrace->close();
+    if (tlmTrace) tlmTrace->close();
     RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};
     const nlohmann::json wlReport = wl->report();
     if (wlReport.is_object() && wlReport.contains("warnings"))

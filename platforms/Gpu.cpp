@@ -156,9 +156,11 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
     const unsigned nParts = map_.partitions();
     // State the SMs' policies share (iPAWS's GPU-wide decision): one per GPU, null for most policies.
     const std::shared_ptr<PolicyGpuContext> policyContext = policy.makeGpuContext();
-    for (unsigned i = 0; i < nSms; ++i)
+    for (unsigned i = 0; i < nSms; ++i) {
         sms_.push_back(std::make_unique<SmCore>(("sm" + std::to_string(i)).c_str(), i, smCfg_, stats, core_,
                                                 pool_, map_, policy.make(policyContext)));
+        sms_.back()->setTraceSink(options.warpTrace);
+    }
     xbar_ = std::make_unique<Noc>("noc", cfg, stats, noc_, nSms, nParts,
                                   static_cast<unsigned>(cfg.getInt("l1d.line_bytes")));
     // Slice i serves partition i / S, sub-partition i % S (S = l2.slices_per_partition).

@@ -46,6 +46,8 @@ struct GpuOptions {
     // Build no memory model (memory.model is unused): the L2's memory-side initiator socket of
     // every partition, memorySocket(j), is left for the user to bind before simulation starts.
     bool externalMemory = false;
+    // Observer of every SM's warps (--trace-warps); null: none. Not owned; must outlive run().
+    WarpTraceSink* warpTrace = nullptr;
 };
 
 class Gpu : public sc_core::sc_module, public KernelLauncher {

@@ -1,0 +1,127 @@
+#include "platforms/TlmTracer.hpp"
+
+#include <cctype>
+#include <cinttypes>
+
+#include "common/GpuExtension.hpp"
+#include "common/SimError.hpp"
+
+namespace gpusim {
+
+namespace {
+constexpr size_t kBufferBytes = 1 << 20;
+
+// Picoseconds per unit of sc_time::value(); the model runs at 1 ps resolution, but a user's
+// program embedding the GPU may have chosen another.
+uint64_t psPerUnit() {
+    const double ps = sc_core::sc_get_time_resolution().to_seconds() * 1e12;
+    return ps < 1 ? 1 : static_cast<uint64_t>(ps + 0.5);
+}
+
+const char* phaseText(const tlm::tlm_phase& ph) {
+    if (ph == tlm::BEGIN_REQ) return "BEGIN_REQ";
+    if (ph == tlm::END_REQ) return "END_REQ";
+    if (ph == tlm::BEGIN_RESP) return "BEGIN_RESP";
+    if (ph == tlm::END_RESP) return "END_RESP";
+    return "UNKNOWN_PHASE";
+}
+} // namespace
+
+TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option) : path_(path) {
+    f_ = std::fopen(path.c_str(), "w");
+    if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
+    buffer_.reset(new char[kBufferBytes]);
+    std::setvbuf(f_, buffer_.get(), _IOFBF, kBufferBytes);
+    std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", f_);
+}
+
+TlmTraceFile::~TlmTraceFile() { close(); }
+
+void TlmTraceFile::close() {
+    if (!f_) return;
+    const bool failed = std::fclose(f_) != 0;
+    f_ = nullptr;
+    if (failed) std::fprintf(stderr, "gpusim: warning: --trace-tlm: %s: write failed\n", path_.c_str());
+}
+
+LinkHook TlmTraceFile::hook() {
+    return [this](const std::string& link) -> std::unique_ptr<LinkInterposer> {
+        return std::make_unique<TlmTracer>(TlmTracer::moduleNameFor(link).c_str(), link, *this);
+    };
+}
+
+void TlmTraceFile::record(const std::string& link, const char* dir, const tlm::tlm_phase& phase, const char* via,
+                          const tlm::tlm_generic_payload& p) {
+    record(link, dir, phaseText(phase), via, p);
+}
+
+void TlmTraceFile::record(const std::string& link, const char* dir, const char* phase, const char* via,
+                          const tlm::tlm_generic_payload& p) {
+    if (!f_) return;
+    static const uint64_t unitPs = psPerUnit();
+    const uint64_t ps = sc_core::sc_time_stamp().value() * unitPs;
+    const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
+    const GpuExtension* e = p.get_extension<GpuExtension>();
+    if (e)
+        std::fprintf(f_, "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,%s,%d,%d,0x%" PRIx64 ",%" PRIu64 "\n", ps,
+                     link.c_str(), dir, phase, via, cmd, static_cast<uint64_t>(p.get_address()),
+                     p.get_data_length(), accessKindName(e->kind), e->smId, e->warpId, e->pc, e->requestId);
+    else  // a user's component may send payloads without one
+        std::fprintf(f_, "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,,,,,\n", ps, link.c_str(), dir,
+                     phase, via, cmd, static_cast<uint64_t>(p.get_address()), p.get_data_length());
+    ++lines_;
+}
+
+TlmTracer::TlmTracer(sc_core::sc_module_name name, const std::string& link, TlmTraceFile& file)
+    : sc_module(name), target_("in"), initiator_("out"), link_(link), file_(file) {
+    target_.register_nb_transport_fw(this, &TlmTracer::fw);
+    target_.register_b_transport(this, &TlmTracer::blocking);
+    target_.register_transport_dbg(this, &TlmTracer::debug);
+    target_.register_get_direct_mem_ptr(this, &TlmTracer::dmi);
+    initiator_.register_nb_transport_bw(this, &TlmTracer::bw);
+    initiator_.register_invalidate_direct_mem_ptr(this, &TlmTracer::invalidate);
+}
+
+std::string TlmTracer::moduleNameFor(const std::string& link) {
+    std::string out = "trace_";
+    for (size_t i = 0; i < link.size(); ++i) {
+        if (link.compare(i, 2, "->") == 0) {
+            out += "_to_";
+            ++i;
+        } else {
+            const unsigned char c = static_cast<unsigned char>(link[i]);
+            out += std::isalnum(c) ? link[i] : '_';
+        }
+    }
+    return out;
+}
+
+// The call is logged before it is forwarded (so a response the callee sends from inside the call
+// is logged after its request), the phase its return value implies after.
+tlm::tlm_sync_enum TlmTracer::fw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    const tlm::tlm_phase sent = ph;
+    file_.record(link_, "fw", sent, "call", p);
+    const tlm::tlm_sync_enum s = initiator_->nb_transport_fw(p, ph, t);
+    if (s == tlm::TLM_UPDATED && sent == tlm::BEGIN_REQ && (ph == tlm::END_REQ || ph == tlm::BEGIN_RESP))
+        file_.record(link_, "bw", ph, "return", p);
+    else if (s == tlm::TLM_COMPLETED && sent == tlm::BEGIN_REQ)
+        file_.record(link_, "fw", tlm::END_RESP, "return", p);
+    return s;
+}
+
+tlm::tlm_sync_enum TlmTracer::bw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    const tlm::tlm_phase sent = ph;
+    file_.record(link_, "bw", sent, "call", p);
+    const tlm::tlm_sync_enum s = target_->nb_transport_bw(p, ph, t);
+    if (sent == tlm::BEGIN_RESP &&
+        (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && ph == tlm::END_RESP)))
+        file_.record(link_, "fw", tlm::END_RESP, "return", p);
+    return s;
+}
+
+void TlmTracer::blocking(Payload& p, sc_core::sc_time& t) {
+    file_.record(link_, "fw", "B_TRANSPORT", "call", p);
+    initiator_->b_transport(p, t);
+}
+
+} // namespace gpusim

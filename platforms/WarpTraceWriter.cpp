@@ -1,0 +1,147 @@
+#include "platforms/WarpTraceWriter.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+
+#include "common/SimError.hpp"
+
+namespace gpusim {
+
+namespace {
+constexpr size_t kBufferBytes = 1 << 20;
+
+const char* opName(const WarpInstruction& i) {
+    static const char* const kMem[2][3] = {{"load.global", "load.shared", "load.local"},
+                                           {"store.global", "store.shared", "store.local"}};
+    switch (i.op) {
+    case OpClass::Alu: return "alu";
+    case OpClass::Sfu: return "sfu";
+    case OpClass::Load: return kMem[0][static_cast<unsigned>(i.space) % 3];
+    case OpClass::Store: return kMem[1][static_cast<unsigned>(i.space) % 3];
+    case OpClass::Barrier: return "barrier";
+    case OpClass::Exit: return "exit";
+    }
+    return "?";
+}
+} // namespace
+
+WarpTraceWriter::WarpTraceWriter(const std::string& path, const std::string& option, unsigned sms,
+                                 unsigned warpSlots, uint64_t corePeriodPs)
+    : path_(path), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
+    f_ = std::fopen(path.c_str(), "w");
+    if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
+    buffer_.reset(new char[kBufferBytes]);
+    std::setvbuf(f_, buffer_.get(), _IOFBF, kBufferBytes);
+    std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
+    bool first = true;
+    for (unsigned s = 0; s < sms_; ++s) {
+        std::fprintf(f_,
+                     "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"name\":\"SM %u\"}},\n"
+                     "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"sort_index\":%u}}",
+                     first ? "" : ",\n", s, s, s, s);
+        first = false;
+        for (unsigned w = 0; w < warpSlots_; ++w)
+            std::fprintf(f_,
+                         ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":\"warp slot %u\"}}",
+                         s, w, w);
+    }
+    if (first) std::fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU\"}}", f_);
+}
+
+WarpTraceWriter::~WarpTraceWriter() { close(); }
+
+void WarpTraceWriter::close() {
+    if (!f_) return;
+    for (unsigned s = 0; s < sms_; ++s)
+        for (unsigned w = 0; w < warpSlots_; ++w) closeSlot(s, w, lastCycle_ + 1);
+    std::fprintf(f_, "\n],\"otherData\":{\"time_unit\":\"1 us = 1 simulated us\",\"core_period_ps\":%" PRIu64
+                     ",\"events\":%" PRIu64 "}}\n",
+                 periodPs_, events_);
+    const bool failed = std::fclose(f_) != 0;
+    f_ = nullptr;
+    if (failed) std::fprintf(stderr, "gpusim: warning: --trace-warps: %s: write failed\n", path_.c_str());
+}
+
+void WarpTraceWriter::begin() {
+    std::fputs(",\n", f_);
+    ++events_;
+}
+
+// Microseconds with six decimals: exact, since the time resolution is 1 ps.
+void WarpTraceWriter::ts(const char* key, uint64_t cycle) {
+    const uint64_t ps = cycle * periodPs_;
+    std::fprintf(f_, ",\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000, ps % 1000000);
+}
+
+void WarpTraceWriter::issue(unsigned sm, unsigned warp, uint64_t cycle, const WarpInstruction& inst) {
+    lastCycle_ = std::max(lastCycle_, cycle);
+    begin();
+    std::fprintf(f_, "{\"name\":\"%s\",\"cat\":\"issue\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", opName(inst), sm, warp);
+    ts("ts", cycle);
+    ts("dur", 1);
+    std::fprintf(f_, ",\"args\":{\"pc\":\"0x%" PRIx64 "\"}}", inst.pc);
+}
+
+void WarpTraceWriter::loadDone(unsigned sm, unsigned warp, uint64_t cycle, uint64_t latency, uint64_t pc,
+                               unsigned accesses, bool fullyCached) {
+    lastCycle_ = std::max(lastCycle_, cycle);
+    const uint64_t id = nextAsyncId_++;
+    begin();
+    std::fprintf(f_, "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"b\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
+                 sm, warp);
+    ts("ts", cycle - std::min(latency, cycle));
+    std::fprintf(f_, ",\"args\":{\"pc\":\"0x%" PRIx64 "\",\"lines\":%u,\"l1_hit\":%s}}", pc, accesses,
+                 fullyCached ? "true" : "false");
+    begin();
+    std::fprintf(f_, "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"e\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
+                 sm, warp);
+    ts("ts", cycle);
+    std::fputs("}", f_);
+}
+
+void WarpTraceWriter::interval(unsigned sm, unsigned warp, const char* cat, const char* name, uint64_t from,
+                               uint64_t to) {
+    if (to <= from) return;
+    begin();
+    std::fprintf(f_, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", name, cat, sm, warp);
+    ts("ts", from);
+    ts("dur", to - from);
+    std::fputs("}", f_);
+}
+
+void WarpTraceWriter::barrierArrive(unsigned sm, unsigned warp, uint64_t cycle) {
+    lastCycle_ = std::max(lastCycle_, cycle);
+    slot(sm, warp).barrierSince = cycle + 1;  // the issue event covers the arrival cycle
+}
+
+void WarpTraceWriter::barrierRelease(unsigned sm, unsigned warp, uint64_t cycle) {
+    Slot& s = slot(sm, warp);
+    if (s.barrierSince == kNone) return;
+    interval(sm, warp, "stall", "barrier", s.barrierSince, cycle);
+    s.barrierSince = kNone;
+}
+
+void WarpTraceWriter::scoreboard(unsigned sm, unsigned warp, uint64_t cycle, bool hazard) {
+    lastCycle_ = std::max(lastCycle_, cycle);
+    Slot& s = slot(sm, warp);
+    if (hazard) {
+        if (s.scoreboardSince == kNone) s.scoreboardSince = cycle;
+    } else if (s.scoreboardSince != kNone) {
+        interval(sm, warp, "stall", "scoreboard", s.scoreboardSince, cycle);
+        s.scoreboardSince = kNone;
+    }
+}
+
+void WarpTraceWriter::closeSlot(unsigned sm, unsigned warp, uint64_t cycle) {
+    Slot& s = slot(sm, warp);
+    if (s.scoreboardSince != kNone) interval(sm, warp, "stall", "scoreboard", s.scoreboardSince, cycle);
+    if (s.barrierSince != kNone) interval(sm, warp, "stall", "barrier", s.barrierSince, cycle);
+    s = Slot{};
+}
+
+void WarpTraceWriter::warpEnd(unsigned sm, unsigned warp, uint64_t cycle) {
+    lastCycle_ = std::max(lastCycle_, cycle);
+    closeSlot(sm, warp, cycle);
+}
+
+} // namespace gpusim
