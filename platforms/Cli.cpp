@@ -19,6 +19,7 @@
 #include "platforms/CommandLine.hpp"
 #include "platforms/NocCommand.hpp"
 #include "platforms/RegressCommand.hpp"
+#include "platforms/SweepCommand.hpp"
 #include "platforms/TlmTracer.hpp"
 #include "platforms/TraceCommand.hpp"
 #include "platforms/WarpTraceWriter.hpp"
@@ -40,6 +41,7 @@ const char* kUsage =
     "  trace    export --workload NAME[:k=v,...] --out DIR: write a workload as an Accel-Sim trace\n"
     "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
     "  regress  run the regression matrix and compare every statistic with the goldens (--bless)\n"
+    "  sweep    SPEC: run a design-space sweep in parallel and collect one results table\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
     "  help     this text; `gpusim <command> --help` for the command's options\n";
 
@@ -206,8 +208,9 @@ int cliMain(int argc, char** argv) {
         if (cmd == "noc") return cmdNoc(args);
         if (cmd == "regress") return cmdRegress(args);
         if (cmd == "bench") return cmdBench(args);
+        if (cmd == "sweep") return cmdSweep(args);
         throw InputError("unknown command '" + cmd +
-                         "' (expected run, list, config, trace, noc, regress or bench; see gpusim help)");
+                         "' (expected run, list, config, trace, noc, regress, sweep or bench; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

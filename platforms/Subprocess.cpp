@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -41,11 +42,19 @@ pid_t start(const ProcessJob& job) {
 } // namespace
 
 void runJobs(const std::vector<ProcessJob>& jobs, unsigned parallel,
-             const std::function<void(size_t, const ProcessOutcome&)>& onDone) {
+             const std::function<void(size_t, const ProcessOutcome&)>& onDone,
+             const std::function<bool()>& stop) {
     if (parallel == 0) parallel = 1;
     std::map<pid_t, std::pair<size_t, Clock::time_point>> running;
     size_t next = 0;
+    bool stopped = false;
     while (next < jobs.size() || !running.empty()) {
+        if (!stopped && stop && stop()) {
+            stopped = true;
+            next = jobs.size();
+            for (const auto& r : running) kill(r.first, SIGINT);
+            if (running.empty()) break;
+        }
         while (next < jobs.size() && running.size() < parallel) {
             running[start(jobs[next])] = {next, Clock::now()};
             ++next;

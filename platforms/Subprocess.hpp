@@ -25,8 +25,12 @@ struct ProcessOutcome {
 
 // Starts jobs in index order, at most `parallel` at a time, and calls onDone(index, outcome)
 // as each ends (in completion order). Throws std::runtime_error if a process cannot be started.
+// When `stop` is given and returns true (checked before each start and after each wait, which a
+// signal handler installed without SA_RESTART interrupts), no further job is started, the
+// running ones are sent SIGINT once, and runJobs returns when they have ended.
 void runJobs(const std::vector<ProcessJob>& jobs, unsigned parallel,
-             const std::function<void(size_t, const ProcessOutcome&)>& onDone);
+             const std::function<void(size_t, const ProcessOutcome&)>& onDone,
+             const std::function<bool()>& stop = nullptr);
 
 // The running executable's path (/proc/self/exe), to start more of itself.
 std::string selfExecutable();
