@@ -173,7 +173,7 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
     // OWL's opportunistic prefetch (docs/memory.md): dram.prefetch = owl, or a policy that asks
     // for it (--scheduler owl), turns it on in every FR-FCFS controller, each filling its own
     // partition's slices through a plain C++ call. An ideal or a user's memory gets none.
-    if (cfg.getString("dram.prefetch") == "owl" || policy.make()->dramPrefetch() == "owl")
+    if (cfg.getString("dram.prefetch") == "owl" || sms_.front()->policy().dramPrefetch() == "owl")
         for (unsigned j = 0; j < mem_.size(); ++j)
             if (auto* dram = dynamic_cast<DramController*>(mem_[j].get())) {
                 for (unsigned k = 0; k < perPart; ++k) l2_[j * perPart + k]->enablePrefetchFills();
