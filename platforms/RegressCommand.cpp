@@ -27,12 +27,6 @@ namespace regress {
 
 namespace {
 
-std::string safe(const std::string& s) {
-    std::string out;
-    for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '=' || c == '-') ? c : '_';
-    return out;
-}
-
 std::vector<std::string> stringList(const json& o, const char* key, const std::string& where) {
     if (!o.contains(key) || !o[key].is_array() || o[key].empty())
         throw InputError(where + ": " + key + ": expected a non-empty list of strings");
@@ -76,7 +70,7 @@ bool equalValues(const json& a, const json& b) {
 
 } // namespace
 
-std::string Case::id() const { return safe(platform) + "__" + safe(scheduler) + "__" + safe(workload); }
+std::string Case::id() const { return fileNameSafe(platform) + "__" + fileNameSafe(scheduler) + "__" + fileNameSafe(workload); }
 
 std::vector<Case> expandMatrix(const json& doc, const std::string& matrix, const std::string& file,
                                const std::vector<std::string>& allSchedulers) {

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <chrono>
@@ -90,6 +91,12 @@ JobDirectory::JobDirectory(const std::string& prefix)
 JobDirectory::~JobDirectory() {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
+}
+
+std::string fileNameSafe(const std::string& s) {
+    std::string out;
+    for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '=' || c == '-') ? c : '_';
+    return out;
 }
 
 std::string lastLineOf(const std::filesystem::path& file) {

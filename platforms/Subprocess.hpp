@@ -49,6 +49,10 @@ private:
     std::filesystem::path path_;
 };
 
+// `s` with every character but letters, digits, '.', '=' and '-' replaced by '_': the part of a
+// job's file name that comes from its platform, scheduler, workload or parameter.
+std::string fileNameSafe(const std::string& s);
+
 // The last non-empty line of a job's output file (where `gpusim` writes its error line).
 std::string lastLineOf(const std::filesystem::path& file);
 

@@ -11,6 +11,7 @@
 #include "common/SimError.hpp"
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/Schema.hpp"
+#include "platforms/Subprocess.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -23,13 +24,6 @@ namespace {
 // Long enough for any reasonable axis tuple, short of the 255-byte file-name limit with room for
 // the ".json.tmp" and ".failed" suffixes.
 constexpr size_t kMaxIdLength = 180;
-
-std::string safe(const std::string& s) {
-    std::string out;
-    for (char c : s)
-        out += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '=' || c == '-') ? c : '_';
-    return out;
-}
 
 // FNV-1a, 32 bits: a stable (platform- and run-independent) short tag for the exact values.
 std::string hashTag(const std::string& s) {
@@ -201,11 +195,11 @@ std::vector<SweepJob> expandSweep(const SweepSpec& spec) {
                 std::fill(idx.begin(), idx.end(), 0);
                 for (;;) {
                     SweepJob j{"", p, s, w, {}};
-                    std::string id = safe(p) + "__" + safe(s) + "__" + safe(w);
+                    std::string id = fileNameSafe(p) + "__" + fileNameSafe(s) + "__" + fileNameSafe(w);
                     for (size_t a = 0; a < idx.size(); ++a) {
                         const auto& [key, vals] = spec.setAxes[a];
                         j.set.emplace_back(key, vals[idx[a]]);
-                        id += "__" + safe(key + "=" + setValueText(vals[idx[a]]));
+                        id += "__" + fileNameSafe(key + "=" + setValueText(vals[idx[a]]));
                     }
                     j.id = id;
                     jobs.push_back(std::move(j));
