@@ -188,21 +188,23 @@ void SmCore::issue(uint64_t cycle) {
     const bool countStalls = policy_->wantsIssueStalls();
     if (trace_) [[unlikely]]
         traceScoreboard(cycle);
-    oldestReady_.assign(cfg_.schedulers, -1);
-    issuedNow_.assign(cfg_.schedulers, -1);
-    for (unsigned w = 0; countStalls && w < warps_.size(); ++w) {
-        const Warp& wp = warps_[w];
-        int& best = oldestReady_[w % cfg_.schedulers];
-        if (!wp.view.valid || wp.exitIssued || wp.view.atBarrier || wp.ibuffer.empty()) continue;
-        if (best >= 0 && warps_[best].view.age <= wp.view.age) continue;
-        if (!scoreboard_.hazard(w, wp.ibuffer.front())) best = static_cast<int>(w);
+    if (countStalls) {
+        oldestReady_.assign(cfg_.schedulers, -1);
+        issuedNow_.assign(cfg_.schedulers, -1);
+        for (unsigned w = 0; w < warps_.size(); ++w) {
+            const Warp& wp = warps_[w];
+            int& best = oldestReady_[w % cfg_.schedulers];
+            if (!wp.view.valid || wp.exitIssued || wp.view.atBarrier || wp.ibuffer.empty()) continue;
+            if (best >= 0 && warps_[best].view.age <= wp.view.age) continue;
+            if (!scoreboard_.hazard(w, wp.ibuffer.front())) best = static_cast<int>(w);
+        }
     }
     const unsigned n = issueStage_.cycle(*this, [&](unsigned w) {
         const bool ok = tryIssue(w, cycle);
-        if (ok) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
+        if (ok && countStalls) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
         return ok;
     });
-    for (unsigned s = 0; s < cfg_.schedulers; ++s)
+    for (unsigned s = 0; countStalls && s < cfg_.schedulers; ++s)
         if (oldestReady_[s] >= 0 && issuedNow_[s] != oldestReady_[s]) ++warps_[oldestReady_[s]].view.issueStalls;
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
