@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 #include "common/SimError.hpp"
 #include "workloads/trace/InstructionLine.hpp"
@@ -12,7 +13,9 @@ using namespace gpusim;
 
 namespace {
 
-ParsedLine parse(const std::string& line, unsigned version = 5, bool lineinfo = false) {
+// A view, not a std::string: ParsedLine::opcode points into the line, so a string temporary made
+// from a literal at the call site would be gone before the test reads the opcode (ASan found it).
+ParsedLine parse(std::string_view line, unsigned version = 5, bool lineinfo = false) {
     ParsedLine p;
     parseInstructionLine(line, {version, lineinfo}, p);
     return p;
