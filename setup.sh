@@ -8,6 +8,10 @@ set -eu
 cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev liblzma-dev clang libclang-rt-14-dev"
+# The Slurm test of `gpusim sweep --slurm` (tb/slurm/slurm_sweep_test.sh) starts its own daemons.
+PACKAGES="$PACKAGES slurmctld slurmd slurm-client munge"
+# `gpusim report --png` (rsvg-convert) and the report page's test in a headless browser.
+PACKAGES="$PACKAGES librsvg2-bin chromium"
 
 missing=""
 for p in $PACKAGES; do
@@ -20,7 +24,23 @@ if [ -n "$missing" ]; then
     SUDO=""
     if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
     $SUDO apt-get update -qq
+    # Packages with daemons (munge, slurmctld, slurmd) start them when installed: without systemd
+    # through their init scripts, whose failure would fail the install, and a system munged left
+    # running is of no use (the Slurm test starts private daemons). A policy-rc.d refusing every
+    # start (exit 101) prevents it: ours only when there is none, removed afterwards.
+    policy=/usr/sbin/policy-rc.d
+    own_policy=""
+    if [ ! -e "$policy" ]; then
+        own_policy=1
+        trap '$SUDO rm -f "$policy"' EXIT
+        printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+        $SUDO chmod 755 "$policy"
+    fi
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    if [ -n "$own_policy" ]; then
+        $SUDO rm -f "$policy"
+        trap - EXIT
+    fi
 fi
 
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

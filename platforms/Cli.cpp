@@ -19,9 +19,11 @@
 #include "platforms/CommandLine.hpp"
 #include "platforms/NocCommand.hpp"
 #include "platforms/RegressCommand.hpp"
+#include "platforms/ReportCommand.hpp"
 #include "platforms/SweepCommand.hpp"
 #include "platforms/TlmTracer.hpp"
 #include "platforms/TraceCommand.hpp"
+#include "platforms/ValidateCommand.hpp"
 #include "platforms/WarpTraceWriter.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
@@ -42,6 +44,8 @@ const char* kUsage =
     "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
     "  regress  run the regression matrix and compare every statistic with the goldens (--bless)\n"
     "  sweep    SPEC: run a design-space sweep in parallel and collect one results table\n"
+    "  report   RESULTS: charts and an HTML page of a sweep's results table (normalised IPC, stalls, ...)\n"
+    "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
     "  help     this text; `gpusim <command> --help` for the command's options\n";
 
@@ -209,8 +213,10 @@ int cliMain(int argc, char** argv) {
         if (cmd == "regress") return cmdRegress(args);
         if (cmd == "bench") return cmdBench(args);
         if (cmd == "sweep") return cmdSweep(args);
+        if (cmd == "report") return cmdReport(args);
+        if (cmd == "validate") return cmdValidate(args);
         throw InputError("unknown command '" + cmd +
-                         "' (expected run, list, config, trace, noc, regress, sweep or bench; see gpusim help)");
+                         "' (expected run, list, config, trace, noc, regress, sweep, report, validate or bench; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

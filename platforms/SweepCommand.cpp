@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -15,6 +16,7 @@
 
 #include "common/SimError.hpp"
 #include "platforms/CommandLine.hpp"
+#include "platforms/SlurmArray.hpp"
 #include "platforms/Subprocess.hpp"
 #include "platforms/SweepSpec.hpp"
 #include "platforms/SweepTable.hpp"
@@ -107,6 +109,69 @@ int cmdCollect(const std::vector<std::string>& args) {
     return report(dir, table);
 }
 
+// `gpusim sweep run-task OUT INDEX`: what one task of a Slurm array runs (SlurmArray.hpp).
+int cmdRunTask(const std::vector<std::string>& args) {
+    if (args.size() != 2 || args[0] == "--help" || args[0] == "-h")
+        throw InputError("sweep run-task: expected OUT INDEX (the sweep's output directory and a job number; "
+                         "run by the batch script of gpusim sweep --slurm)");
+    const std::string& index = args[1];
+    if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos)
+        throw InputError("sweep run-task: INDEX: expected a job number, got '" + index +
+                         "' (outside a Slurm array task $SLURM_ARRAY_TASK_ID is empty)");
+    return slurm::runTask(args[0], std::stoul(index), selfExecutable());
+}
+
+// --slurm: the pending jobs as one job array (docs/sweeps.md, "Running on a Slurm cluster").
+int runOnSlurm(const fs::path& out, const std::string& specFile, const SweepSpec& spec,
+               const std::vector<SweepJob>& jobs, const std::vector<size_t>& pending, slurm::ArrayOptions opt,
+               bool submit, bool wait) {
+    const fs::path absOut = fs::absolute(out).lexically_normal();
+    const std::string self = selfExecutable();
+    std::cout << "gpusim sweep: " << jobs.size() << " jobs from " << specFile << " (" << jobs.size() - pending.size()
+              << " already done, " << pending.size() << " to run) as a Slurm job array, into " << absOut.string()
+              << "\n";
+    if (pending.empty()) {
+        const auto table = sweep::collectTable(out, spec, jobs);
+        sweep::writeTable(out, table, spec);
+        return report(out, table);
+    }
+    opt.jobName = "gpusim-" + fileNameSafe(spec.name);
+    const std::string script = slurm::arrayScript(absOut, fs::current_path(), self, pending, opt);
+    fs::create_directories(slurm::logDir(absOut));
+    sweep::writeAtomically(slurm::scriptFile(absOut), script);
+    fs::permissions(slurm::scriptFile(absOut), fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                    fs::perm_options::add);
+    const std::string collect = self + " sweep collect " + absOut.string();
+    if (!submit) {
+        std::cout << "wrote " << slurm::scriptFile(absOut).string() << "; submit it with: sbatch "
+                  << slurm::scriptFile(absOut).string() << "\nwhen the array has ended: " << collect << "\n";
+        return 0;
+    }
+    const std::string id = slurm::submit(slurm::scriptFile(absOut));
+    std::cout << "submitted Slurm job " << id << ": array " << slurm::arrayIndexList(pending) << " ("
+              << pending.size() << " tasks), script " << slurm::scriptFile(absOut).string() << ", task logs in "
+              << slurm::logDir(absOut).string() << "/\n";
+    if (!wait) {
+        std::cout << "when the array has ended (squeue -j " << id << " lists nothing): " << collect << "\n";
+        return 0;
+    }
+    std::cout << "waiting for job " << id << " to end (Ctrl-C stops waiting, not the array; then: " << collect
+              << ")\n"
+              << std::flush;
+    size_t lastDone = SIZE_MAX;
+    slurm::waitForArray(id, [&] {
+        size_t done = 0;
+        std::error_code ec;
+        for (size_t i : pending)
+            done += fs::exists(sweep::resultFile(out, jobs[i].id), ec) || fs::exists(sweep::failedFile(out, jobs[i].id), ec);
+        if (done != lastDone) std::cerr << "  job " << id << ": " << done << "/" << pending.size() << " tasks recorded\n";
+        lastDone = done;
+    });
+    const auto table = sweep::collectTable(out, spec, jobs);
+    sweep::writeTable(out, table, spec);
+    return report(out, table);
+}
+
 class Progress {
 public:
     Progress(size_t total, size_t already) : total_(total), done_(already), already_(already), tty_(isatty(2)) {}
@@ -149,25 +214,46 @@ private:
 
 int cmdSweep(const std::vector<std::string>& args) {
     if (!args.empty() && args[0] == "collect") return cmdCollect({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "run-task") return cmdRunTask({args.begin() + 1, args.end()});
     std::string specFile, outDir;
+    slurm::ArrayOptions slurmOpt;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim sweep options");
     d.add_options()("spec", po::value(&specFile), "sweep specification (JSON; see docs/sweeps.md)")(
         "jobs,j", po::value(&parallel)->default_value(parallel), "jobs run at the same time")(
         "out,o", po::value(&outDir), "output directory (default: sweep-<spec name>)")(
         "resume", "keep the finished jobs of an earlier run into --out and run only the others")(
-        "list", "print the job ids and command lines, run nothing")("help,h", "show these options");
+        "list", "print the job ids and command lines, run nothing")(
+        "slurm", "submit the jobs as a Slurm job array (sbatch) instead of running them here")(
+        "partition", po::value(&slurmOpt.partition), "--slurm: the partition (default: the cluster's)")(
+        "slurm-option", po::value(&slurmOpt.extra)->composing(),
+        "--slurm: one more sbatch option for the script, e.g. --time=30:00 (repeatable)")(
+        "max-running", po::value(&slurmOpt.maxRunning), "--slurm: at most this many tasks at a time (array %K)")(
+        "wait", "--slurm: wait for the array to end, then collect the table")(
+        "no-submit", "--slurm: write the batch script but do not submit it")("help,h", "show these options");
     po::positional_options_description pos;
     pos.add("spec", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
         std::cout << "usage: gpusim sweep SPEC [-j N] [--out DIR] [--resume]\n"
+                     "       gpusim sweep SPEC --slurm [--out DIR] [--resume] [--partition P] [--slurm-option OPT]...\n"
+                     "                   [--max-running K] [--wait | --no-submit]\n"
                      "       gpusim sweep collect DIR\n"
                   << d;
         return 0;
     }
     if (specFile.empty()) throw InputError("sweep: expected a SPEC file (gpusim sweep SPEC; see docs/sweeps.md)");
     if (parallel == 0) throw InputError("--jobs: must be at least 1");
+    const bool slurm = vm.count("slurm") > 0;
+    if (slurm) {
+        if (!vm["jobs"].defaulted()) throw InputError("--jobs: not used with --slurm (see --max-running)");
+        if (vm.count("wait") && vm.count("no-submit")) throw InputError("--wait: cannot wait with --no-submit");
+        if (vm.count("max-running") && slurmOpt.maxRunning == 0) throw InputError("--max-running: must be at least 1");
+        slurm::validateArrayOptions(slurmOpt);
+    } else {
+        for (const char* o : {"partition", "slurm-option", "max-running", "wait", "no-submit"})
+            if (vm.count(o)) throw InputError(std::string("--") + o + ": only with --slurm");
+    }
     const SweepSpec spec = loadSweepSpec(specFile);
     validateSweepSpec(spec);
     const std::vector<SweepJob> jobs = expandSweep(spec);
@@ -210,6 +296,7 @@ int cmdSweep(const std::vector<std::string>& args) {
         fs::remove(sweep::tempResultFile(out, jobs[i].id), ec);
         pending.push_back(i);
     }
+    if (slurm) return runOnSlurm(out, specFile, spec, jobs, pending, slurmOpt, !vm.count("no-submit"), vm.count("wait") > 0);
     const size_t already = jobs.size() - pending.size();
     std::cout << "gpusim sweep: " << jobs.size() << " jobs from " << specFile << " (" << already
               << " already done, " << pending.size() << " to run), " << parallel << " at a time, into "
@@ -233,32 +320,20 @@ int cmdSweep(const std::vector<std::string>& args) {
                 const SweepJob& j = jobs[pending[k]];
                 const fs::path tmp = sweep::tempResultFile(out, j.id);
                 std::error_code ec;
-                std::string error;
-                if (o.status == 0 && fs::exists(tmp)) {
-                    fs::rename(tmp, sweep::resultFile(out, j.id), ec);
-                    if (ec) error = "cannot rename " + tmp.string() + ": " + ec.message();
-                    else if (const json doc = sweep::readResult(out, j.id); doc.is_null())
-                        error = "statistics file is not valid";
-                    else if (!checkedStats) {
-                        // Statistic names depend on the platform, so they are checked against
-                        // the first finished job: a typo shows before the sweep has run long.
-                        checkedStats = true;
-                        for (const auto& s : spec.stats)
-                            if (sweep::selectStat(doc, s).is_null())
-                                std::cerr << (isatty(2) ? "\r\033[K" : "") << "gpusim: warning: " << specFile
-                                          << ": stats: '" << s << "' matches no statistic of job " << j.id << "\n";
-                    }
-                } else if (gInterrupted && o.status == 128 + SIGINT) {
+                if (!(o.status == 0 && fs::exists(tmp)) && gInterrupted && o.status == 128 + SIGINT) {
                     fs::remove(tmp, ec);  // cut short: neither done nor failed, rerun on --resume
                     return;
-                } else {
-                    error = o.status == 0 ? "exited 0 without writing statistics" : lastLineOf(sweep::stderrFile(out, j.id));
-                    if (error.empty()) error = o.status > 128 ? "killed by signal " + std::to_string(o.status - 128) : "no message";
                 }
-                if (!error.empty()) {
-                    fs::remove(tmp, ec);
-                    sweep::writeAtomically(sweep::failedFile(out, j.id),
-                                           json{{"status", o.status}, {"error", error}}.dump() + "\n");
+                const std::string error = sweep::recordJobOutcome(out, j.id, o.status);
+                if (error.empty() && !checkedStats) {
+                    // Statistic names depend on the platform, so they are checked against
+                    // the first finished job: a typo shows before the sweep has run long.
+                    checkedStats = true;
+                    const json doc = sweep::readResult(out, j.id);
+                    for (const auto& s : spec.stats)
+                        if (sweep::selectStat(doc, s).is_null())
+                            std::cerr << (isatty(2) ? "\r\033[K" : "") << "gpusim: warning: " << specFile
+                                      << ": stats: '" << s << "' matches no statistic of job " << j.id << "\n";
                 }
                 progress.finished(j.id, error.empty(), "exit " + std::to_string(o.status) + ": " + error, o.seconds);
             },

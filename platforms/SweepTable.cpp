@@ -100,6 +100,25 @@ void writeAtomically(const fs::path& path, const std::string& text) {
     fs::rename(tmp, path);
 }
 
+std::string recordJobOutcome(const fs::path& out, const std::string& id, int status) {
+    const fs::path tmp = tempResultFile(out, id);
+    std::error_code ec;
+    std::string error;
+    if (status == 0 && fs::exists(tmp)) {
+        fs::rename(tmp, resultFile(out, id), ec);
+        if (ec) error = "cannot rename " + tmp.string() + ": " + ec.message();
+        else if (readResult(out, id).is_null()) error = "statistics file is not valid";
+    } else {
+        error = status == 0 ? "exited 0 without writing statistics" : lastLineOf(stderrFile(out, id));
+        if (error.empty()) error = status > 128 ? "killed by signal " + std::to_string(status - 128) : "no message";
+    }
+    if (!error.empty()) {
+        fs::remove(tmp, ec);
+        writeAtomically(failedFile(out, id), json{{"status", status}, {"error", error}}.dump() + "\n");
+    }
+    return error;
+}
+
 json readResult(const fs::path& out, const std::string& id) {
     std::ifstream in(resultFile(out, id));
     if (!in) return nullptr;

@@ -37,6 +37,12 @@ fs::path stderrFile(const fs::path& out, const std::string& id);
 // Writes text to path through a temporary name and a rename, so a reader never sees half a file.
 void writeAtomically(const fs::path& path, const std::string& text);
 
+// Records how a job's child ended, for every back end alike (the local runner, a Slurm task):
+// exit status 0 with OUT/jobs/ID.json.tmp written renames it to ID.json; anything else removes
+// the .tmp and writes ID.failed {"status": N, "error": "..."} (the last line of ID.err, or why).
+// Returns "" when the job is ok, else that error.
+std::string recordJobOutcome(const fs::path& out, const std::string& id, int status);
+
 // The job's statistics document, or a discarded/null json when the file is missing, truncated
 // or not a stats document (has no "summary").
 nlohmann::json readResult(const fs::path& out, const std::string& id);

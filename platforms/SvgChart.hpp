@@ -1,0 +1,93 @@
+#pragma once
+// Bar charts as standalone SVG documents: grouped bars (categories x series, optionally with a
+// geometric-mean group and a horizontal reference line) and stacked bars (one bar per entry,
+// layers stacked from zero). Pure rendering: no gpusim dependency, no state, safe to call from
+// several threads at once. `gpusim report` and `gpusim validate` draw with it.
+//
+// What it draws: a title, a legend (flowing left to right above the plot, wrapping), a y axis
+// with "nice" ticks (steps of 1, 2, 2.5 or 5 x 10^k; k/M/G suffixes from 10^4 up) and grid
+// lines, category labels under the plot (rotated 45 degrees when one would not fit its slot,
+// cut to 32 characters with the full text in a tooltip), a tooltip (<title>) on every bar. A
+// missing value (nullopt) draws no bar, only a small grey cross on the zero line, so it is
+// never mistaken for a zero. Colours come from the Okabe-Ito colour-blind-safe palette, in
+// order, repeating after eight series. Every text is XML-escaped.
+//
+// Left out: text is not measured (no font metrics); widths are estimated at 0.6 em per
+// character, which holds for DejaVu Sans/Arial-like fonts and is what the margins are made from.
+// No log scale, no horizontal bars, no error bars.
+//
+// Layout (pixels, for the tests' hand-computed positions): the plot is kPlotHeight tall and
+// starts kLegendTop + rows * kLegendRow + kPlotGap from the top (rows: legend rows, none without
+// series); its left edge is max(kMinLeft, what the tick labels and the first rotated label
+// need). Grouped bars: a group is series * kBarWidth + kGroupGap wide, its bars start
+// kGroupGap / 2 into it. Stacked bars: each slot is kStackWidth + kStackGap, the bar starts
+// kStackGap / 2 into it. The y axis always includes 0 (and the reference line).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpusim::chart {
+
+struct Series {
+    std::string name;
+    std::vector<std::optional<double>> values;  // one per category
+};
+
+struct BarChart {
+    std::string title, yLabel;
+    std::vector<std::string> categories;  // x groups (workloads), in order
+    std::vector<Series> series;           // bars within a group (schedulers)
+    bool geomeanGroup = false;            // append a "gmean" group computed from the values
+    std::optional<double> referenceLine;  // e.g. 1.0 for normalised charts
+};
+
+struct StackedBarChart {
+    std::string title, yLabel;
+    std::vector<std::string> bars;  // one stacked bar per entry ("atax / gto")
+    std::vector<Series> layers;     // stacked components, values per bar
+};
+
+// A complete standalone <svg ...> document (xmlns set, no XML declaration, so the same text can
+// be written to a .svg file or put inline in an HTML page).
+std::string renderSvg(const BarChart&);
+std::string renderSvg(const StackedBarChart&);
+
+// exp(mean(log v)); throws std::invalid_argument on an empty list or a value that is not a
+// positive finite number.
+double geometricMean(const std::vector<double>&);
+
+// --- helpers, public for tests and other charts ---
+
+// The "gmean" group's value of one series: the geometric mean of its present values; nullopt
+// when it has none or any present value is not positive (the mean is undefined then).
+std::optional<double> geomeanOfPresent(const std::vector<std::optional<double>>& values);
+
+struct Axis {
+    double lo = 0, hi = 1, step = 1;
+    std::vector<double> ticks;  // lo, lo + step, ..., hi
+};
+// The smallest step of 1, 2, 2.5 or 5 x 10^k that covers [lo, hi] in at most maxIntervals
+// steps, with lo and hi rounded outwards to multiples of it. An empty range becomes [lo, lo + 1].
+Axis niceAxis(double lo, double hi, int maxIntervals = 5);
+// Tick labels of an axis: as many decimals as the step needs; from 10^4 up in k, M or G.
+std::vector<std::string> tickLabels(const Axis& axis);
+// A value for a tooltip or table: up to 4 significant decimals, integers without a point.
+std::string formatValue(double v);
+
+// Text with & < > " ' replaced by entities (valid in XML and HTML text and attributes).
+std::string escapeXml(std::string_view text);
+
+// The fixed colour sequence (Okabe-Ito, yellow last for contrast on white): "#RRGGBB".
+const std::vector<std::string>& palette();
+
+namespace layout {
+constexpr double kLegendTop = 36, kLegendRow = 18, kPlotGap = 10, kPlotHeight = 240;
+constexpr double kMinLeft = 64, kRight = 20, kMinPlotWidth = 360;
+constexpr double kBarWidth = 16, kGroupGap = 12;
+constexpr double kStackWidth = 22, kStackGap = 8;
+constexpr double kFontSize = 11, kTitleFontSize = 15, kCharWidth = 0.6;  // em per character
+constexpr size_t kMaxLabelChars = 32;
+} // namespace layout
+
+} // namespace gpusim::chart
