@@ -31,22 +31,26 @@ int SwitchAllocator::Mask::firstFrom(unsigned from, unsigned n) const {
 SwitchAllocator::SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned outputs, unsigned iterations)
     : kind_(kind), in_(inputs), out_(outputs), iterations_(iterations), rows_(inputs, Mask(outputs)),
       cols_(outputs, Mask(inputs)), inLast_(inputs, outputs - 1), outLast_(outputs, inputs - 1),
-      scratch_(std::max(inputs, outputs), Mask(std::max(inputs, outputs))), unmatchedIn_(inputs),
-      candidates_(inputs) {
+      scratch_(std::max(inputs, outputs), Mask(std::max(inputs, outputs))), reqIn_(inputs),
+      reqOut_(outputs), granted_(inputs), unmatchedIn_(inputs), candidates_(inputs) {
     if (inputs == 0 || outputs == 0 || iterations == 0)
         throw std::logic_error("SwitchAllocator: empty router or zero iterations");
 }
 
 void SwitchAllocator::clearRequests() {
     if (!any_) return;
-    for (auto& r : rows_) r.reset();
-    for (auto& c : cols_) c.reset();
+    reqIn_.forEach([this](unsigned i) { rows_[i].reset(); });
+    reqOut_.forEach([this](unsigned o) { cols_[o].reset(); });
+    reqIn_.reset();
+    reqOut_.reset();
     any_ = false;
 }
 
 void SwitchAllocator::request(unsigned in, unsigned out) {
     rows_[in].set(out);
     cols_[out].set(in);
+    reqIn_.set(in);
+    reqOut_.set(out);
     any_ = true;
 }
 
@@ -90,23 +94,25 @@ unsigned SwitchAllocator::islip(std::vector<int>& match) {
     unsigned n = 0;
     for (unsigned it = 0; it < iterations_; ++it) {
         // Grant: every unmatched output picks one unmatched requesting input. scratch_[i]:
-        // the outputs that granted input i.
-        for (unsigned i = 0; i < in_; ++i) scratch_[i].reset();
+        // the outputs that granted input i. (Outputs without a request grant nothing.)
+        granted_.forEach([this](unsigned i) { scratch_[i].reset(); });
+        granted_.reset();
         bool any = false;
-        for (unsigned o = 0; o < out_; ++o) {
-            if (outMatched[o]) continue;
+        reqOut_.forEach([&](unsigned o) {
+            if (outMatched[o]) return;
             for (size_t k = 0; k < candidates_.w_.size(); ++k) candidates_.w_[k] = cols_[o].w_[k] & unmatchedIn_.w_[k];
             const int i = candidates_.firstFrom(outLast_[o] + 1, in_);
-            if (i < 0) continue;
+            if (i < 0) return;
             scratch_[static_cast<unsigned>(i)].set(o);
+            granted_.set(static_cast<unsigned>(i));
             any = true;
-        }
+        });
         if (!any) break;
         // Accept: every input that was granted picks one of its grants.
-        for (unsigned i = 0; i < in_; ++i) {
-            if (match[i] >= 0) continue;
+        granted_.forEach([&](unsigned i) {
+            if (match[i] >= 0) return;
             const int o = scratch_[i].firstFrom(inLast_[i] + 1, out_);
-            if (o < 0) continue;
+            if (o < 0) return;
             match[i] = o;
             outMatched[static_cast<unsigned>(o)] = true;
             unmatchedIn_.w_[i >> 6] &= ~(uint64_t(1) << (i & 63));
@@ -115,7 +121,7 @@ unsigned SwitchAllocator::islip(std::vector<int>& match) {
                 inLast_[i] = static_cast<unsigned>(o);
                 outLast_[static_cast<unsigned>(o)] = i;
             }
-        }
+        });
     }
     return n;
 }

@@ -42,6 +42,12 @@ public:
         bool any() const;
         // The first member at or after `from`, wrapping around `n`; -1 if empty.
         int firstFrom(unsigned from, unsigned n) const;
+        // f(i) for each member, ascending.
+        template <class F>
+        void forEach(F&& f) const {
+            for (size_t k = 0; k < w_.size(); ++k)
+                for (uint64_t b = w_[k]; b; b &= b - 1) f(static_cast<unsigned>(k * 64 + unsigned(__builtin_ctzll(b))));
+        }
         std::vector<uint64_t> w_;
     };
 
@@ -56,6 +62,9 @@ private:
     std::vector<Mask> cols_;     // per output: requesting inputs
     std::vector<unsigned> inLast_, outLast_;  // last partner: priority starts one past it
     std::vector<Mask> scratch_;  // per input (grants) or per output (picks)
+    // Inputs and outputs with a request, inputs granted in the last iSLIP iteration: the loops
+    // visit only those (in ascending order, as a full scan would) and clear only what was set.
+    Mask reqIn_, reqOut_, granted_;
     Mask unmatchedIn_, candidates_;
     std::vector<bool> outMatched_;
 };

@@ -29,6 +29,7 @@ void CtaDispatcher::startKernel(uint64_t cycle) {
     nextCta_ = 0;
     const KernelInfo& i = workload_.kernels()[kernel_]->info();
     records_.push_back({i.name, cycle, 0, i.ctas()});
+    refusedAt_.assign(sms_.size(), ~uint64_t(0));
     for (SmCore* sm : sms_) sm->kernelStart();
 }
 
@@ -43,7 +44,10 @@ void CtaDispatcher::tick(uint64_t cycle) {
     const unsigned start = rr_;
     for (unsigned i = 0; i < n && nextCta_ < total; ++i) {
         const unsigned s = (start + i) % n;
-        if (sms_[s]->canLaunch(k.info())) {
+        if (refusedAt_[s] == sms_[s]->resourceChanges()) continue;
+        if (!sms_[s]->canLaunch(k.info())) {
+            refusedAt_[s] = sms_[s]->resourceChanges();
+        } else {
             sms_[s]->launchCta(k, nextCta_++);
             ++launched_;
             rr_ = (s + 1) % n;

@@ -47,6 +47,9 @@ private:
     uint64_t launched_ = 0;
     unsigned rr_ = 0;
     std::vector<KernelRecord> records_;
+    // Per SM: SmCore::resourceChanges() when it last refused this kernel's CTA (~0: not refused).
+    // Until a CTA starts or ends there, the answer stays no, so the SM is not asked every cycle.
+    std::vector<uint64_t> refusedAt_;
 };
 
 } // namespace gpusim

@@ -42,6 +42,8 @@ public:
         }
     }
     bool empty() const { return inflight_.empty(); }
+    // The cycle the oldest result is due (UINT64_MAX: none in flight).
+    uint64_t nextReady() const { return inflight_.empty() ? UINT64_MAX : inflight_.front().readyCycle; }
     size_t inflight() const { return inflight_.size(); }
 
 private:

@@ -17,12 +17,29 @@ public:
     // tryIssue(warp) -> bool: issues the warp's next instruction if it qualifies.
     template <class TryIssue>
     unsigned cycle(const SmView& sm, TryIssue&& tryIssue) {
+        return cycle(
+            sm,
+            [&](unsigned s) -> const std::vector<unsigned>& {
+                valid_.clear();
+                for (unsigned w = s; w < sm.warpSlots(); w += schedulers_)
+                    if (sm.warp(w).valid) valid_.push_back(w);
+                return valid_;
+            },
+            [](unsigned) { return false; }, tryIssue);
+    }
+
+    // The same with the caller's bookkeeping: members(s) gives scheduler s's valid warps in slot
+    // order; idle(s) true lets a scheduler none of whose warps can issue be passed over without
+    // asking the policy (only for policies whose order() has no side effects, see
+    // SchedulerPolicy::idleWhileStalled).
+    template <class Members, class Idle, class TryIssue>
+    unsigned cycle(const SmView& sm, Members&& members, Idle&& idle, TryIssue&& tryIssue) {
         unsigned issued = 0;
         for (unsigned s = 0; s < schedulers_; ++s) {
-            order_.clear();
-            for (unsigned w = s; w < sm.warpSlots(); w += schedulers_)
-                if (sm.warp(w).valid) order_.push_back(w);
-            if (order_.empty()) continue;
+            if (idle(s)) continue;
+            const std::vector<unsigned>& m = members(s);
+            if (m.empty()) continue;
+            order_.assign(m.begin(), m.end());
             policy_.order(s, order_, sm);
             for (unsigned w : order_) {
                 if (tryIssue(w)) {
@@ -38,7 +55,7 @@ public:
 private:
     unsigned schedulers_;
     SchedulerPolicy& policy_;
-    std::vector<unsigned> order_;
+    std::vector<unsigned> order_, valid_;
 };
 
 } // namespace gpusim

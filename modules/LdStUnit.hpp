@@ -70,6 +70,11 @@ public:
         return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0;
     }
     unsigned liveLoads() const { return liveLoads_; }
+    // Nothing to do at the next edges but wait: no instruction with accesses left, nothing
+    // parked or collected; what is in flight comes back by a fill or at nextTimedReturn().
+    bool onlyWaiting() const { return !busy_ && reexecCount_ == 0 && done_.empty(); }
+    // The cycle of the earliest hit or shared-memory return (UINT64_MAX: none).
+    uint64_t nextTimedReturn() const { return timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top()); }
     std::string dumpState() const;
 
 private:

@@ -1,5 +1,6 @@
 #include "modules/SmCore.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "common/SimError.hpp"
@@ -53,12 +54,21 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
                                    "L1D MSHR entries in use, sampled every cycle with resident warps")) {
     noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
     port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
-               [this](Payload& p) { return takeAnswer(p); }, [this] { clock_.wake(); });
+               [this](Payload& p) { return takeAnswer(p); }, [this] {
+                   unstall();
+                   clock_.wake();
+               });
     l1_.setObserver(policy_.get());
     ldst_.setObserver(policy_.get());
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
     policy_->registerStats(stats, statName(id, ".sched."));
+    mayStall_ = policy_->idleWhileStalled();
+    warpSetVersion_ = 1;
+    for (Warp& wp : warps_) wp.ibuffer.setCapacity(cfg_.ibufferEntries);
+    readyCount_.assign(cfg_.schedulers, {});
+    members_.resize(cfg_.schedulers);
+    fetchPending_.assign((cfg_.warpSlots + 63) / 64, 0);
     clock.add(this);
 }
 
@@ -72,6 +82,7 @@ bool SmCore::takeAnswer(Payload& p) {
         return false;
     }
     answers_q_.push_back(&p);
+    unstall();
     clock_.wake();
     return true;
 }
@@ -79,6 +90,7 @@ bool SmCore::takeAnswer(Payload& p) {
 void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
     const KernelInfo& info = kernel.info();
     const unsigned slot = resources_.allocate(info);
+    ++resourceChanges_;
     ctas_[slot] = {&kernel, info.warpsPerCta()};
     barriers_.ctaStart(slot, info.warpsPerCta());
     unsigned w = 0;
@@ -96,15 +108,24 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
         wp.view.ctaSlot = slot;
         wp.view.ctaId = ctaId;
         scoreboard_.clear(w);
+        refreshReady(w);
+        markFetch(w);
+        membersDirty_ = true;
+        ++warpSetVersion_;
         ++residentWarps_;
         policy_->onWarpStart(w);
     }
     policy_->onCtaStart(slot);
+    unstall();
     clock_.wake();
 }
 
 void SmCore::tick(uint64_t cycle) {
     cycle_ = cycle;
+    if (stalled_) {
+        if (cycle < stalledUntil_) return stalledCycle();
+        stalled_ = false;
+    }
     if (residentWarps_) {
         activeCycles_.inc();
         mshrOccupancy_.sample(double(l1_.mshrUsed()));
@@ -113,9 +134,31 @@ void SmCore::tick(uint64_t cycle) {
     writeback(cycle);
     ldst_.step(cycle);
     sendToNoc(cycle);
-    issue(cycle);
+    const unsigned n = issue(cycle);
     fetch();
     retire();
+    if (n == 0 && mayStall_ && !trace_) stalled_ = stalled(stalledUntil_);
+}
+
+bool SmCore::stalled(uint64_t& until) const {
+    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || !ldst_.onlyWaiting()) return false;
+    // No warp ready: each waits for something only a result, an answer or another warp's
+    // barrier arrival (impossible while all wait) can change; a ready warp blocked by a busy unit
+    // or the policy's gate might issue next cycle.
+    for (const auto& c : readyCount_)
+        for (unsigned u = kUnitAlu; u < kUnits; ++u)
+            if (c[u]) return false;
+    until = std::min({alu_.nextReady(), sfu_.nextReady(), ldst_.nextTimedReturn()});
+    return true;
+}
+
+// What tick() does in a cycle in which nothing moves: the per-cycle statistics of an SM with
+// resident warps that issues nothing (the MSHR occupancy cannot change without a fill).
+void SmCore::stalledCycle() {
+    if (!residentWarps_) return;
+    activeCycles_.inc();
+    mshrOccupancy_.sample(double(l1_.mshrUsed()));
+    idleIssueCycles_.inc();
 }
 
 void SmCore::fillPort(uint64_t cycle) {
@@ -141,6 +184,7 @@ void SmCore::writeback(uint64_t cycle) {
     auto release = [this](const ExecPipeline::Result& r) {
         scoreboard_.release(r.warp, r.dst[0]);
         scoreboard_.release(r.warp, r.dst[1]);
+        refreshReady(r.warp);
     };
     alu_.drain(cycle, release);
     sfu_.drain(cycle, release);
@@ -148,6 +192,7 @@ void SmCore::writeback(uint64_t cycle) {
         scoreboard_.release(c.warp, c.dst[0]);
         scoreboard_.release(c.warp, c.dst[1]);
         --warps_[c.warp].view.pendingLoads;
+        refreshReady(c.warp);
         policy_->onLoadComplete(c.warp, c.pc, c.fullyCached, c.accesses);
         if (trace_) [[unlikely]]
             trace_->loadDone(id_, c.warp, cycle, c.latency, c.pc, c.accesses, c.fullyCached);
@@ -178,8 +223,8 @@ void SmCore::sendToNoc(uint64_t) {
     port_.send(p);
 }
 
-void SmCore::issue(uint64_t cycle) {
-    if (!residentWarps_) return;
+unsigned SmCore::issue(uint64_t cycle) {
+    if (!residentWarps_) return 0;
     policy_->onCycle(cycle, *this);
     ldstBlockedThisCycle_ = false;
     // iPAWS's issue-stall counter: per scheduler, the oldest warp free of hazards (buffered,
@@ -194,12 +239,15 @@ void SmCore::issue(uint64_t cycle) {
         for (unsigned w = 0; w < warps_.size(); ++w) {
             const Warp& wp = warps_[w];
             int& best = oldestReady_[w % cfg_.schedulers];
-            if (!wp.view.valid || wp.exitIssued || wp.view.atBarrier || wp.ibuffer.empty()) continue;
+            if (!wp.ready) continue;
             if (best >= 0 && warps_[best].view.age <= wp.view.age) continue;
-            if (!scoreboard_.hazard(w, wp.ibuffer.front())) best = static_cast<int>(w);
+            best = static_cast<int>(w);
         }
     }
-    const unsigned n = issueStage_.cycle(*this, [&](unsigned w) {
+    auto idle = [this, cycle](unsigned s) { return mayStall_ && schedulerBlocked(s, cycle); };
+    auto members = [this](unsigned s) -> const std::vector<unsigned>& { return this->members(s); };
+    const unsigned n = issueStage_.cycle(*this, members, idle, [&](unsigned w) {
+        if (!warps_[w].ready) return false;  // the common case, without the call
         const bool ok = tryIssue(w, cycle);
         if (ok && countStalls) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
         return ok;
@@ -209,13 +257,13 @@ void SmCore::issue(uint64_t cycle) {
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
     if (n == 0 && ldstBlockedThisCycle_) schedLdstStalls_.inc();
+    return n;
 }
 
 bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
     Warp& wp = warps_[w];
-    if (!wp.view.valid || wp.ibuffer.empty() || wp.view.atBarrier || wp.exitIssued) return false;
+    if (!wp.ready) return false;  // invalid, exited, at a barrier, nothing buffered or a hazard
     const WarpInstruction& inst = wp.ibuffer.front();
-    if (scoreboard_.hazard(w, inst)) return false;
     switch (inst.op) {
     case OpClass::Alu:
         if (!alu_.canAccept(cycle)) return false;
@@ -269,42 +317,62 @@ bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
     }
     case OpClass::Exit:
         wp.exitIssued = true;
+        ++exitedWarps_;
         break;
     }
     if (trace_) [[unlikely]]
         trace_->issue(id_, w, cycle, inst);  // before pop_front: inst refers into the buffer
     wp.ibuffer.pop_front();
     wp.refreshHead();
+    refreshReady(w);
+    markFetch(w);
     ++wp.view.issued;
     issued_.inc();
     return true;
 }
 
+// Only warps marked since (a start or an issue): every other one has a full buffer, a finished
+// stream or has exited. Ascending slot order, as a full scan would visit them.
 void SmCore::fetch() {
-    for (Warp& wp : warps_) {
-        if (!wp.view.valid || wp.streamDone || wp.exitIssued) continue;
-        bool changed = false;
-        while (wp.ibuffer.size() < cfg_.ibufferEntries) {
-            WarpInstruction inst;
-            if (!wp.stream->next(inst)) {
-                wp.streamDone = true;
-                break;
-            }
-            wp.ibuffer.push_back(inst);
-            changed = true;
+    for (size_t word = 0; word < fetchPending_.size(); ++word) {
+        for (uint64_t bits = fetchPending_[word]; bits; bits &= bits - 1) {
+            const unsigned w = static_cast<unsigned>(word * 64 + unsigned(__builtin_ctzll(bits)));
+            fetchWarp(w);
         }
-        if (changed) wp.refreshHead();
+        fetchPending_[word] = 0;
+    }
+}
+
+void SmCore::fetchWarp(unsigned w) {
+    Warp& wp = warps_[w];
+    if (!wp.view.valid || wp.streamDone || wp.exitIssued) return;
+    bool changed = false;
+    while (!wp.ibuffer.full()) {
+        if (!wp.stream->next(wp.ibuffer.next())) {
+            wp.streamDone = true;
+            break;
+        }
+        wp.ibuffer.push();
+        changed = true;
+    }
+    if (changed) {
+        wp.refreshHead();
+        refreshReady(w);
     }
 }
 
 void SmCore::retire() {
-    for (unsigned w = 0; w < warps_.size(); ++w) {
+    for (unsigned w = 0; exitedWarps_ && w < warps_.size(); ++w) {
         Warp& wp = warps_[w];
         if (!wp.view.valid || !wp.exitIssued || wp.view.pendingLoads || !scoreboard_.empty(w)) continue;
         const unsigned cta = wp.view.ctaSlot;
         wp.view.valid = false;
         wp.stream.reset();
         wp.ibuffer.clear();
+        --exitedWarps_;
+        refreshReady(w);
+        membersDirty_ = true;
+        ++warpSetVersion_;
         --residentWarps_;
         warpsDone_.inc();
         policy_->onWarpEnd(w);
@@ -313,6 +381,7 @@ void SmCore::retire() {
         if (barriers_.warpExit(cta)) releaseBarrier(cta, cycle_);
         if (--ctas_[cta].warpsLeft == 0) {
             resources_.release(cta, ctas_[cta].kernel->info());
+            ++resourceChanges_;
             ctas_[cta].kernel = nullptr;
             ctasDone_.inc();
             policy_->onCtaEnd(cta);
@@ -327,8 +396,58 @@ void SmCore::releaseBarrier(unsigned cta, uint64_t cycle) {
         if (trace_) [[unlikely]]
             trace_->barrierRelease(id_, w, cycle);
         o.view.atBarrier = false;
+        refreshReady(w);
     }
     policy_->onBarrierRelease(cta);
+}
+
+void SmCore::refreshReady(unsigned w) {
+    Warp& wp = warps_[w];
+    const bool r = wp.view.valid && !wp.exitIssued && !wp.view.atBarrier && !wp.ibuffer.empty() &&
+                   !scoreboard_.hazard(w, wp.ibuffer.front());
+    uint8_t unit = kUnitNone;
+    if (r) {
+        switch (wp.ibuffer.front().op) {
+        case OpClass::Alu: unit = kUnitAlu; break;
+        case OpClass::Sfu: unit = kUnitSfu; break;
+        case OpClass::Load:
+        case OpClass::Store: unit = kUnitLdSt; break;
+        case OpClass::Barrier:
+        case OpClass::Exit: unit = kUnitOther; break;
+        }
+    }
+    wp.ready = r;
+    if (unit == wp.readyUnit) return;
+    auto& c = readyCount_[w % cfg_.schedulers];
+    if (wp.readyUnit != kUnitNone) --c[wp.readyUnit];
+    if (unit != kUnitNone) ++c[unit];
+    wp.readyUnit = unit;
+}
+
+// True if no warp of the scheduler can issue this cycle for the SM's own reasons: none ready, or
+// each ready one needs a unit that cannot take it now. tryIssue would refuse every warp, its only
+// effect being the LD/ST-busy mark, set here the same way. (Units are read live: the other
+// scheduler may have just taken one.)
+bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
+    const auto& c = readyCount_[sched];
+    if (c[kUnitOther]) return false;
+    if (c[kUnitAlu] && alu_.canAccept(cycle)) return false;
+    if (c[kUnitSfu] && sfu_.canAccept(cycle)) return false;
+    if (c[kUnitLdSt]) {
+        if (ldst_.free()) return false;
+        ldstBlockedThisCycle_ = true;
+    }
+    return true;
+}
+
+const std::vector<unsigned>& SmCore::members(unsigned sched) {
+    if (membersDirty_) {
+        for (auto& m : members_) m.clear();
+        for (unsigned w = 0; w < warps_.size(); ++w)
+            if (warps_[w].view.valid) members_[w % cfg_.schedulers].push_back(w);
+        membersDirty_ = false;
+    }
+    return members_[sched];
 }
 
 // The stall sampling --trace-warps adds: only runs with a sink, and only reads.

@@ -6,7 +6,12 @@
 // (exited warps, finished CTAs). The SM is a TLM-2.0 AT initiator toward the NoC; everything
 // inside it is plain C++. Not modelled: instruction cache, branch divergence (masks come from the
 // workload), operand collector and register-bank conflicts, shared-memory bank conflicts.
+// Speed (issue 10), without changing any result: a ready bit per warp kept by events replaces
+// the scan of every warp every cycle, and an SM in which nothing can move until a memory answer
+// or its own next timed result sleeps, counting its per-cycle statistics as if ticked.
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -49,8 +54,16 @@ public:
     unsigned maxResident(const KernelInfo& info) const { return resources_.maxResident(info); }
     void launchCta(const Kernel& kernel, uint64_t ctaId);
     unsigned ctasResident() const { return resources_.ctasResident(); }
-    void kernelStart() { policy_->onKernelStart(); }
-    void kernelEnd() { policy_->onKernelEnd(); }
+    // Counts CTA starts and ends: canLaunch() cannot change between two equal values.
+    uint64_t resourceChanges() const { return resourceChanges_; }
+    void kernelStart() {
+        policy_->onKernelStart();
+        unstall();
+    }
+    void kernelEnd() {
+        policy_->onKernelEnd();
+        unstall();
+    }
 
     // Tickable
     void tick(uint64_t cycle) override;
@@ -93,12 +106,22 @@ private:
     void fillPort(uint64_t cycle);
     void writeback(uint64_t cycle);
     void sendToNoc(uint64_t cycle);
-    void issue(uint64_t cycle);
+    unsigned issue(uint64_t cycle);
     bool tryIssue(unsigned w, uint64_t cycle);
     void fetch();
+    void fetchWarp(unsigned w);
     void retire();
+    // Recomputes warps_[w].ready (see Warp.hpp) after any of its inputs changed.
+    void refreshReady(unsigned w);
+    void markFetch(unsigned w) { fetchPending_[w / 64] |= uint64_t(1) << (w % 64); }
+    const std::vector<unsigned>& members(unsigned sched);
     void releaseBarrier(unsigned cta, uint64_t cycle);
     void traceScoreboard(uint64_t cycle);
+    // After a cycle without issue: true if nothing can happen in this SM before an answer from
+    // the NoC, a new CTA or its own next timed result (returned in `until`).
+    bool stalled(uint64_t& until) const;
+    void stalledCycle();
+    void unstall() { stalled_ = false; }
 
     unsigned id_;
     SmConfig cfg_;
@@ -127,6 +150,23 @@ private:
     uint64_t answers_ = 0;
     unsigned residentWarps_ = 0;
     bool ldstBlockedThisCycle_ = false;
+    // Issue-stage bookkeeping kept by events instead of rescanned every cycle.
+    // readyCount_[s][u]: ready warps (Warp::ready) of scheduler s whose next instruction needs
+    // unit u; lets a scheduler that cannot issue be passed over (schedulerBlocked).
+    enum : uint8_t { kUnitNone, kUnitAlu, kUnitSfu, kUnitLdSt, kUnitOther, kUnits };
+    std::vector<std::array<unsigned, kUnits>> readyCount_;
+    bool schedulerBlocked(unsigned sched, uint64_t cycle);
+    std::vector<std::vector<unsigned>> members_;  // per scheduler, valid slots; rebuilt on warp start/end
+    bool membersDirty_ = true;
+    std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
+    unsigned exitedWarps_ = 0;            // exited, not yet retired
+    uint64_t resourceChanges_ = 0;
+    // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_
+    // only count what a cycle without issue counts (the domain still ticks for the other SMs).
+    // mayStall_: the policy's idleWhileStalled(), which also allows passing schedulers over.
+    bool mayStall_ = false;
+    bool stalled_ = false;
+    uint64_t stalledUntil_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls.
     std::vector<int> oldestReady_, issuedNow_;

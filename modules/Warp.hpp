@@ -1,9 +1,10 @@
 #pragma once
 // One warp slot of an SM: the warp's instruction stream, its instruction buffer, and the facts
 // policies read (kept in `view`, which is what SmView::warp() returns).
-#include <deque>
+#include <cstdint>
 #include <memory>
 
+#include "modules/InstructionBuffer.hpp"
 #include "scheduler/SmView.hpp"
 #include "workloads/Kernel.hpp"
 
@@ -11,10 +12,16 @@ namespace gpusim {
 
 struct Warp {
     std::unique_ptr<WarpStream> stream;
-    std::deque<WarpInstruction> ibuffer;
+    InstructionBuffer ibuffer;
     bool streamDone = false;
     bool exitIssued = false;
     unsigned warpInCta = 0;
+    // Kept by SmCore: valid, not exited, not at a barrier, an instruction buffered and free of
+    // scoreboard hazards. Refreshed whenever one of those inputs changes, so the issue stage
+    // tests one flag instead of the scoreboard.
+    bool ready = false;
+    // The unit a ready warp's instruction needs (SmCore counts ready warps per scheduler and unit).
+    uint8_t readyUnit = 0;
     WarpView view;
 
     void refreshHead() {

@@ -7,8 +7,12 @@ namespace gpusim {
 void GtoPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {
     AgeOrder& c = byAge_.at(sched);
     bool same = c.members.size() == warps.size();
-    for (size_t i = 0; same && i < warps.size(); ++i)
-        same = c.members[i].first == warps[i] && c.members[i].second == sm.warp(warps[i]).age;
+    for (size_t i = 0; same && i < warps.size(); ++i) same = c.members[i].first == warps[i];
+    // Ages change only when a warp starts, which changes the SM's warp-set version.
+    const uint64_t version = sm.warpSetVersion();
+    if (same && (version == 0 || version != c.version))
+        for (size_t i = 0; same && i < warps.size(); ++i) same = c.members[i].second == sm.warp(warps[i]).age;
+    c.version = version;
     if (!same) {
         c.members.clear();
         for (unsigned w : warps) c.members.emplace_back(w, sm.warp(w).age);

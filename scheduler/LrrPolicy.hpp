@@ -11,6 +11,8 @@ namespace gpusim {
 class LrrPolicy : public SchedulerPolicy {
 public:
     std::string name() const override { return "lrr"; }
+    // No onCycle, and order() is a function of the warps and the last issuer.
+    bool idleWhileStalled() const override { return true; }
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;
 

@@ -72,6 +72,13 @@ public:
     // opportunistic row prefetch), turned on by the platform in every FR-FCFS controller in
     // addition to the configuration's dram.prefetch. "": no preference (the key decides).
     virtual std::string dramPrefetch() const { return ""; }
+    // Capability (speed only): onCycle() does nothing and order() has no effect beyond its
+    // result (a cache is fine). The SM then (a) asks no order() of a scheduler none of whose
+    // warps can issue this cycle for the SM's own reasons (empty buffer, scoreboard, barrier,
+    // exited, its unit busy), and (b) skips the cycles of an SM in which nothing can move until
+    // a memory answer, a result or a new CTA arrives (DESIGN.md section 3, "sleep what is idle").
+    // Promise it only if skipping those calls cannot change any result; `gpusim regress` checks.
+    virtual bool idleWhileStalled() const { return false; }
 
     // Reorders `warps` (slots of scheduler `sched`'s warps that are valid) in priority order,
     // highest first.

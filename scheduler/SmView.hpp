@@ -50,6 +50,13 @@ public:
     // issue this cycle).
     virtual bool ldstBusy() const = 0;
     virtual uint64_t cycle() const = 0;
+    // Changes whenever a warp starts or ends in this SM (0: not kept by this implementation), so
+    // a policy can cache what depends only on the warps' slots and ages (GTO's age order)
+    // without reading every warp's view each cycle.
+    uint64_t warpSetVersion() const { return warpSetVersion_; }
+
+protected:
+    uint64_t warpSetVersion_ = 0;
 };
 
 } // namespace gpusim

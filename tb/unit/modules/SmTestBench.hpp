@@ -162,6 +162,10 @@ public:
     void attach(const SmView& sm) override { inner_->attach(sm); }
     void registerStats(StatRegistry& st, const std::string& prefix) override { inner_->registerStats(st, prefix); }
     unsigned reexecutionQueueEntries() const override { return inner_->reexecutionQueueEntries(); }
+    // Forwarded so the SM's fast paths for such policies (stalled-SM sleep, schedulers passed
+    // over without order()) run under these hand-computed timing tests too; recording onIssue and
+    // the load hooks is unaffected by them.
+    bool idleWhileStalled() const override { return inner_->idleWhileStalled(); }
     void onCycle(uint64_t c, const SmView& sm) override { inner_->onCycle(c, sm); }
     void onL1Access(const L1AccessEvent& e) override { inner_->onL1Access(e); }
     void onL1Evict(uint64_t line, int owner) override { inner_->onL1Evict(line, owner); }

@@ -73,6 +73,30 @@ TEST(SmCore, AluDependenceChainTiming) {
     expectCleanEnd(b, 12);
 }
 
+TEST(SmCore, CyclesOfAStalledSmCountAsIfTicked) {
+    // GTO lets a stalled SM sleep (SchedulerPolicy::idleWhileStalled): from c5 to c14 its only
+    // warp waits on a miss and nothing moves, so those cycles skip the pipeline but must count
+    // exactly as the full tick would. Memory answers 10500 ps after the request (as above):
+    //  #0 LD R1  c3 issue; c4 miss, MSHR taken after that cycle's sample, sent at 4000 ps,
+    //            answered at 14500 ps; c15 fill (after the sample) -> R1 back at 15.
+    //  #1 R2<-R1 c15 (R2 due 19)   #2 EXIT c16   warp retires at 19; kernel ends at 19.
+    //  Resident from the tick at 2 through 19: 18 active cycles; issues at 3, 15, 16: 15 idle.
+    //  MSHR occupancy sampled at the start of every active cycle: 1 at 5..15 (11 samples), 0 at
+    //  2, 3, 4, 16..19 (7): mean 11/18.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4), alu(0x08, R2, {R1}), exitInst(0x10)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 15, 16}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{19, 0}}));
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 18);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 15);
+    EXPECT_DOUBLE_EQ(b.stat("sm0.l1d.mshr_occupancy"), 11.0 / 18.0);
+    expectCleanEnd(b, 19);
+}
+
 TEST(SmCore, LoadMissThenHitThenStore) {
     // Memory answers 10.5 cycles after the request (10500 ps), i.e. between edges.
     //  #0 LD R1 <- [kLine + 4*lane]  c3 issue; c4 L1D miss, request sent at c4 (4000 ps),

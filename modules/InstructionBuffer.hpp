@@ -1,0 +1,41 @@
+#pragma once
+// A warp's instruction buffer: a fixed ring of `sm.ibuffer_entries` decoded instructions. A ring
+// rather than a std::deque because a WarpInstruction (per-lane addresses) fills a deque node by
+// itself, so every fetch allocated and every issue freed one (3% of the host time).
+#include <vector>
+
+#include "workloads/WarpInstruction.hpp"
+
+namespace gpusim {
+
+class InstructionBuffer {
+public:
+    void setCapacity(unsigned n) {
+        slots_.assign(n, WarpInstruction{});
+        head_ = size_ = 0;
+    }
+    unsigned capacity() const { return static_cast<unsigned>(slots_.size()); }
+    unsigned size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    bool full() const { return size_ == slots_.size(); }
+    void clear() { head_ = size_ = 0; }
+    const WarpInstruction& front() const { return slots_[head_]; }
+    void pop_front() {
+        head_ = head_ + 1 == slots_.size() ? 0 : head_ + 1;
+        --size_;
+    }
+    // The free slot after the last entry, value-initialised, to be filled in place; push() makes
+    // it the last entry. Only when !full().
+    WarpInstruction& next() {
+        WarpInstruction& s = slots_[(head_ + size_) % slots_.size()];
+        s = WarpInstruction{};
+        return s;
+    }
+    void push() { ++size_; }
+
+private:
+    std::vector<WarpInstruction> slots_;
+    unsigned head_ = 0, size_ = 0;
+};
+
+} // namespace gpusim
