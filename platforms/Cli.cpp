@@ -43,7 +43,7 @@ const char* kUsage =
     "  trace    export --workload NAME[:k=v,...] --out DIR: write a workload as an Accel-Sim trace\n"
     "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
     "  regress  run the regression matrix and compare every statistic with the goldens (--bless)\n"
-    "  sweep    SPEC: run a design-space sweep in parallel and collect one results table\n"
+    "  sweep    SPEC: run a design-space sweep in parallel (or as a Slurm job array: --slurm) and collect one results table\n"
     "  report   RESULTS: charts and an HTML page of a sweep's results table (normalised IPC, stalls, ...)\n"
     "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
