@@ -118,9 +118,10 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         return s;
     };
     for (const auto& g : study.groups) {
+        std::vector<MeanValue> means;  // per compared series, used by the mean, paper and difference rows
+        for (const auto& s : compared) means.push_back(groupMean(data, study, s, g));
         md << "| **" << mean << "** | " << g.name << " |" << blankCells(pad);
-        for (const auto& s : compared) {
-            const MeanValue m = groupMean(data, study, s, g);
+        for (const MeanValue& m : means) {
             md << " **" << fixed3(m.value) << "**" << (m.value && m.count < m.of ? " (" + std::to_string(m.count) + "/" + std::to_string(m.of) + ")" : "") << " |";
         }
         md << blankCells(study.extras.size()) << "\n";
@@ -133,9 +134,10 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         }
         md << blankCells(study.extras.size()) << "\n";
         md << "| ours - paper | " << g.name << " |" << blankCells(pad);
-        for (const auto& s : compared) {
+        for (size_t i = 0; i < compared.size(); ++i) {
+            const std::string& s = compared[i];
             const auto v = p->second.find(s);
-            const MeanValue m = groupMean(data, study, s, g);
+            const MeanValue& m = means[i];
             md << " " << (v == p->second.end() || !m.value ? std::string("-") : pointsDifference(*m.value, v->second)) << " |";
             if (v != p->second.end())
                 out.summaryRows.push_back("| " + study.id + " | " + g.name + " | " + cell(s) + " | " + fixed3(m.value) +

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/SimError.hpp"
+#include "platforms/SvgChart.hpp"
 
 using nlohmann::json;
 
@@ -244,14 +245,15 @@ std::optional<double> normalised(const StudyData& d, const Study& s, const std::
 }
 
 double meanOf(const std::vector<double>& v, Mean m) {
+    if (m == Mean::Geometric) return chart::geometricMean(v);
     if (v.empty()) throw std::invalid_argument("mean of no values");
     double acc = 0;
     for (double x : v) {
-        if (m != Mean::Arithmetic && !(x > 0)) throw std::invalid_argument("geometric/harmonic mean of a non-positive value");
-        acc += m == Mean::Geometric ? std::log(x) : m == Mean::Harmonic ? 1.0 / x : x;
+        if (m == Mean::Harmonic && !(x > 0)) throw std::invalid_argument("harmonic mean of a non-positive value");
+        acc += m == Mean::Harmonic ? 1.0 / x : x;
     }
     const double n = double(v.size());
-    return m == Mean::Geometric ? std::exp(acc / n) : m == Mean::Harmonic ? n / acc : acc / n;
+    return m == Mean::Harmonic ? n / acc : acc / n;
 }
 
 MeanValue groupMean(const StudyData& d, const Study& s, const std::string& series, const WorkloadGroup& g) {
