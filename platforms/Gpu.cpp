@@ -117,6 +117,21 @@ void Gpu::link(const std::string& name, I& initiator, T& target) {
     interposers_.push_back(std::move(ip));
 }
 
+// The CTA dispatcher visits SMs in this order: the first SM of every cluster, then the second of
+// every cluster, and so on. GPGPU-Sim issues at most one CTA per cluster per cycle, visiting the
+// clusters round-robin, so a kernel with fewer CTAs than clusters gets one cluster (one NoC port)
+// per CTA rather than two CTAs sharing a port. With one SM per cluster this is SM id order.
+std::vector<SmCore*> Gpu::dispatchOrder() const {
+    const unsigned n = static_cast<unsigned>(sms_.size());
+    const unsigned per = static_cast<unsigned>(cfg_.getInt("noc.sms_per_cluster"));
+    const unsigned clusters = (n + per - 1) / per;
+    std::vector<SmCore*> order;
+    for (unsigned i = 0; i < per; ++i)
+        for (unsigned c = 0; c < clusters; ++c)
+            if (c * per + i < n) order.push_back(sms_[c * per + i].get());
+    return order;
+}
+
 Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
          const Workload& workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
     : sc_module(name), cfg_(cfg), stats_(stats), hook_(hook), pool_(static_cast<unsigned>(cfg.getInt("l1d.line_bytes"))),
@@ -126,9 +141,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
       l2clk_("l2_clock", periodOf(cfg.getDouble("l2.clock_mhz"))),
       dram_("dram_clock", periodOf(cfg.getDouble("dram.clock_mhz"))) {
     build(policy, options);
-    std::vector<SmCore*> raw;
-    for (auto& sm : sms_) raw.push_back(sm.get());
-    dispatcher_ = std::make_unique<CtaDispatcher>(raw, workload, stats);
+    dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), workload, stats);
     dispatcher_->checkFits();
 }
 
@@ -266,10 +279,8 @@ void Gpu::launch(const Workload& w, std::function<void(const LaunchResult&)> don
     if (!launch_) throw ModelError("Gpu::launch: this GPU was built with a workload; use run()");
     if (supervisor_->active_) throw ModelError("Gpu::launch: a launch is running");
     if (launch_->failed) throw ModelError("Gpu::launch: an earlier launch failed; the GPU state is undefined");
-    std::vector<SmCore*> raw;
-    for (auto& sm : sms_) raw.push_back(sm.get());
     auto kernelStats = std::make_unique<StatRegistry>();
-    auto dispatcher = std::make_unique<CtaDispatcher>(raw, w, *kernelStats);
+    auto dispatcher = std::make_unique<CtaDispatcher>(dispatchOrder(), w, *kernelStats);
     dispatcher->checkFits();  // throws before anything changes
     dispatcher_ = std::move(dispatcher);  // the previous one used the previous kernelStats
     launch_->kernelStats = std::move(kernelStats);

@@ -93,6 +93,7 @@ private:
     class Supervisor;
     struct Launch;
     void build(const PolicyChoice& policy, const GpuOptions& options);
+    std::vector<SmCore*> dispatchOrder() const;
     void finishLaunch(bool drained);
     template <class I, class T>
     void link(const std::string& name, I& initiator, T& target);

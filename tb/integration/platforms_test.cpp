@@ -100,15 +100,34 @@ TEST_P(PlatformFile, RunsASmallKernelToCompletion) {
     EXPECT_EQ(j["stats"]["gpu.warp_instructions"], 2304);
     EXPECT_GT(j["stats"]["gpu.cycles"].get<uint64_t>(), 0u);
     // Every SM of the platform exists, and the dispatcher deals the 32 CTAs round-robin, one per
-    // SM per cycle (each SM has room for several), so each SM gets 32 / SMs rounded down or up:
-    // fermi15 3,3,2,...; fermi30 2,2,1,...; owl28 2,2,2,2,1,...; cwlp32 1 each.
-    const unsigned sms = json::parse(runGpusim({"config", "--platform", GetParam()}).out)["params"]["gpu.num_sms"];
+    // SM per cycle (each SM has room for several), visiting the first SM of every cluster before
+    // the second of any (platforms/Gpu.cpp, dispatchOrder), so each SM gets 32 / SMs rounded down
+    // or up by its place in that order: fermi15 3,3,2,...; fermi30 (clusters of 2) sm0 and sm2
+    // 2, the rest 1; owl28 2,2,2,2,1,...; cwlp32 1 each.
+    const json params = json::parse(runGpusim({"config", "--platform", GetParam()}).out)["params"];
+    const unsigned sms = params["gpu.num_sms"], per = params["noc.sms_per_cluster"];
+    const unsigned clusters = (sms + per - 1) / per;
     EXPECT_TRUE(j["stats"].contains("sm" + std::to_string(sms - 1) + ".issued"));
     EXPECT_FALSE(j["stats"].contains("sm" + std::to_string(sms) + ".issued"));
     for (unsigned s = 0; s < sms; ++s) {
+        const unsigned place = (s % per) * clusters + s / per;
         const uint64_t ctas = j["stats"]["sm" + std::to_string(s) + ".ctas"].get<uint64_t>();
-        EXPECT_EQ(ctas, 32 / sms + (s < 32 % sms ? 1 : 0)) << "sm" << s;
+        EXPECT_EQ(ctas, 32 / sms + (place < 32 % sms ? 1 : 0)) << "sm" << s;
     }
+}
+
+// fermi30 pairs its SMs in clusters that share one NoC port. A kernel with one CTA per cluster
+// (vectoradd n = 3840: 15 CTAs) gets one SM in every cluster, as GPGPU-Sim's one-CTA-per-cluster-
+// per-cycle issue gives, not both SMs of the first 8 clusters.
+TEST(Platforms, Fermi30SpreadsCtasOverClustersFirst) {
+    ScratchDir dir;
+    const auto stats = (dir / "s.json").string();
+    const ProcessResult r = runGpusim({"run", "--platform", "fermi30", "--scheduler", "gto", "--workload",
+                                       "vectoradd:n=3840", "--stats", stats});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(readFile(stats));
+    for (unsigned s = 0; s < 30; ++s)
+        EXPECT_EQ(j["stats"]["sm" + std::to_string(s) + ".ctas"].get<uint64_t>(), s % 2 == 0 ? 1u : 0u) << "sm" << s;
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, PlatformFile, ::testing::ValuesIn(kPlatforms),
