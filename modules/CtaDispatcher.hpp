@@ -2,8 +2,9 @@
 // Launches a workload's kernels one after another and places their CTAs on SMs: each core cycle,
 // SMs are visited round-robin in the order given to the constructor (starting after the last one
 // served) and each SM with room for a CTA of the current kernel receives at most one. The GPU
-// gives them cluster-interleaved (platforms/Gpu.cpp, dispatchOrder). A kernel ends when all its CTAs have finished
-// and every SM has drained its memory traffic; the next kernel starts on the following cycle.
+// gives them cluster-interleaved (platforms/Gpu.cpp, dispatchOrder). A kernel ends when all its
+// CTAs have finished and every SM has drained its memory traffic; the next kernel starts on the
+// following cycle.
 // Concurrent kernels are not modelled.
 #include <cstdint>
 #include <string>

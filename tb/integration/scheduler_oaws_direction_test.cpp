@@ -3,10 +3,11 @@
 // the test prints every run's summary (with the LD/ST stall breakdown).
 //
 // Size: n = 3840, the smallest at which every one of fermi15's 15 SMs gets a CTA (PolyBench's
-// 256-thread blocks: n / 256 CTAs per kernel). That is the paper's situation (every SM thrashing
-// its L1D at once), and there the whole direction holds (measured when this test was written,
-// docs/schedulers.md "Measured on our model" has the table): oaws-dyn and swl:2 have higher IPC
-// than gto and far fewer LDST_MSHR stall cycles, on all three. About 20 s per run.
+// 256-thread blocks: n / 256 CTAs per kernel). That is the paper's situation (many SMs thrashing
+// their L1D at once: its n = 4096 keeps 16 of its 30 SMs busy), and there the whole direction
+// holds (measured when this test was written; docs/schedulers.md "Measured on our model" has the
+// table): oaws-dyn and swl:2 have higher IPC than gto and far fewer LDST_MSHR stall cycles, on
+// all three. About 20 s per run.
 //
 // With one SM busy (n = 256, one CTA) the direction for swl:2 over the whole run inverts: the
 // lone SM's L1D misses are served by an otherwise idle L2 (63 cycles mean instead of 120), so
