@@ -63,7 +63,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
     policy_->registerStats(stats, statName(id, ".sched."));
-    mayStall_ = policy_->idleWhileStalled();
+    // The issue-stall counters watch every walk, so a policy that reads them is never skipped.
+    mayStall_ = policy_->idleWhileStalled() && policy_->issueStallCount() == SchedulerPolicy::IssueStallCount::None;
     warpSetVersion_ = 1;
     for (Warp& wp : warps_) wp.ibuffer.setCapacity(cfg_.ibufferEntries);
     readyCount_.assign(cfg_.schedulers, {});
@@ -227,13 +228,17 @@ unsigned SmCore::issue(uint64_t cycle) {
     if (!residentWarps_) return 0;
     policy_->onCycle(cycle, *this);
     ldstBlockedThisCycle_ = false;
-    // iPAWS's issue-stall counter: per scheduler, the oldest warp free of hazards (buffered,
-    // scoreboard clear, not at a barrier) is charged a stall if it does not issue this cycle.
-    // Only for policies that read it (SchedulerPolicy::wantsIssueStalls).
-    const bool countStalls = policy_->wantsIssueStalls();
+    // iPAWS's issue-stall counter (WarpView::issueStalls), only for policies that read it.
+    // OldestReady: per scheduler, the oldest warp free of hazards is charged a stall if it does
+    // not issue this cycle. UnitBusy: every hazard-free warp the walk reaches and a busy unit
+    // refuses is charged.
+    using StallRule = SchedulerPolicy::IssueStallCount;
+    const StallRule stallRule = policy_->issueStallCount();
+    const bool countOldestReady = stallRule == StallRule::OldestReady;
+    const bool countUnitBusy = stallRule == StallRule::UnitBusy;
     if (trace_) [[unlikely]]
         traceScoreboard(cycle);
-    if (countStalls) {
+    if (countOldestReady) {
         oldestReady_.assign(cfg_.schedulers, -1);
         issuedNow_.assign(cfg_.schedulers, -1);
         for (unsigned w = 0; w < warps_.size(); ++w) {
@@ -248,11 +253,13 @@ unsigned SmCore::issue(uint64_t cycle) {
     auto members = [this](unsigned s) -> const std::vector<unsigned>& { return this->members(s); };
     const unsigned n = issueStage_.cycle(*this, members, idle, [&](unsigned w) {
         if (!warps_[w].ready) return false;  // the common case, without the call
+        unitRefused_ = false;
         const bool ok = tryIssue(w, cycle);
-        if (ok && countStalls) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
+        if (ok && countOldestReady) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
+        if (!ok && countUnitBusy && unitRefused_) ++warps_[w].view.issueStalls;
         return ok;
     });
-    for (unsigned s = 0; countStalls && s < cfg_.schedulers; ++s)
+    for (unsigned s = 0; countOldestReady && s < cfg_.schedulers; ++s)
         if (oldestReady_[s] >= 0 && issuedNow_[s] != oldestReady_[s]) ++warps_[oldestReady_[s]].view.issueStalls;
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
@@ -266,15 +273,21 @@ bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
     const WarpInstruction& inst = wp.ibuffer.front();
     switch (inst.op) {
     case OpClass::Alu:
-        if (!alu_.canAccept(cycle)) return false;
+        if (!alu_.canAccept(cycle)) {
+            unitRefused_ = true;
+            return false;
+        }
         break;
     case OpClass::Sfu:
-        if (!sfu_.canAccept(cycle)) return false;
+        if (!sfu_.canAccept(cycle)) {
+            unitRefused_ = true;
+            return false;
+        }
         break;
     case OpClass::Load:
     case OpClass::Store:
         if (!ldst_.free()) {
-            ldstBlockedThisCycle_ = true;
+            ldstBlockedThisCycle_ = unitRefused_ = true;
             return false;
         }
         break;

@@ -168,8 +168,10 @@ private:
     bool stalled_ = false;
     uint64_t stalledUntil_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
-    // none); feeds WarpView::issueStalls.
+    // none); feeds WarpView::issueStalls (OldestReady rule).
     std::vector<int> oldestReady_, issuedNow_;
+    // tryIssue refused a hazard-free warp because its unit was busy (UnitBusy rule).
+    bool unitRefused_ = false;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
         &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;

@@ -14,6 +14,18 @@ IpawsPolicy::IpawsPolicy(const Params& p, std::unique_ptr<SchedulerPolicy> greed
     p_.classifier.barrierScore = p_.barrier != BarrierScore::None;
 }
 
+SchedulerPolicy::IssueStallCount IpawsPolicy::issueStallCount() const {
+    switch (p_.stalls) {
+    case StallCounter::OldestReady:
+        return IssueStallCount::OldestReady;
+    case StallCounter::UnitBusy:
+        return IssueStallCount::UnitBusy;
+    case StallCounter::Head:
+        break;
+    }
+    return IssueStallCount::None;  // the head reading is counted here, not by the SM
+}
+
 std::string IpawsPolicy::name() const {
     const std::string g = greedy_->name();
     return g == "gto" ? "ipaws" : "ipaws-" + g;
@@ -28,6 +40,7 @@ void IpawsPolicy::attach(const SmView& sm) {
     age_.assign(n, 0);
     seen_.assign(n, 0);
     atBarrier_.reserve(n);
+    atBarrierCta_.reserve(n);
     greedy_->attach(sm);
     rr_.attach(sm);
 }
@@ -83,9 +96,14 @@ void IpawsPolicy::openCycle(const SmView& sm) {
     head_.fill(-1);
     headIssued_.fill(false);
     atBarrier_.clear();
+    atBarrierCta_.clear();
+    issuedCtas_.clear();
     if (phase_ != Phase::Adapt || p_.barrier == BarrierScore::None) return;
     for (unsigned w = 0; w < sm.warpSlots(); ++w)
-        if (sm.warp(w).valid && sm.warp(w).atBarrier) atBarrier_.push_back(w);
+        if (sm.warp(w).valid && sm.warp(w).atBarrier) {
+            atBarrier_.push_back(w);
+            atBarrierCta_.push_back(sm.warp(w).ctaSlot);
+        }
 }
 
 void IpawsPolicy::closeCycle() {
@@ -95,8 +113,13 @@ void IpawsPolicy::closeCycle() {
     for (unsigned s = 0; s < kSchedulers; ++s)
         if (head_[s] >= 0 && !headIssued_[s] && unsigned(head_[s]) < stalls_.size()) ++stalls_[head_[s]];
     // Section 3.3: the score grows "when the warp is stalled at a barrier and another warp issues".
-    if (p_.barrier == BarrierScore::EveryCycle || issuedThisCycle_)
+    if (p_.barrier == BarrierScore::WhileCtaIssues) {
+        for (size_t i = 0; i < atBarrier_.size(); ++i)
+            if (std::find(issuedCtas_.begin(), issuedCtas_.end(), atBarrierCta_[i]) != issuedCtas_.end())
+                ++btime_[atBarrier_[i]];
+    } else if (p_.barrier == BarrierScore::EveryCycle || issuedThisCycle_) {
         for (unsigned w : atBarrier_) ++btime_[w];
+    }
 }
 
 void IpawsPolicy::onCycle(uint64_t cycle, const SmView& sm) {
@@ -116,6 +139,7 @@ void IpawsPolicy::onCycle(uint64_t cycle, const SmView& sm) {
 
 void IpawsPolicy::onIssue(unsigned sched, unsigned warp, const SmView& sm) {
     issuedThisCycle_ = true;
+    if (p_.barrier == BarrierScore::WhileCtaIssues) issuedCtas_.push_back(sm.warp(warp).ctaSlot);
     if (sched < kSchedulers && head_[sched] == static_cast<int>(warp)) headIssued_[sched] = true;
     if (phase_ == Phase::Adapt && warp < inst_.size()) ++inst_[warp];
     greedy_->onIssue(sched, warp, sm);

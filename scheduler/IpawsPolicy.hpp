@@ -15,15 +15,18 @@
 // that decided itself waits that one cycle for the board, so all SMs apply the same winner. With
 // per_sm each SM decides alone (the paper's iPAWS_ind_cores) and switches at once.
 // Issue-stall counter (section 3.2: "the number of times each warp is stalled even though it is
-// the oldest warp"), two readings (parameter stall_counter):
-// - head (default): the warp at the head of its scheduler's greedy order (GTO's greedy warp, else
-//   the oldest) fails to issue in a cycle. A head stays the head while nobody issues, so the
-//   warp GTO reached last before the SM ran dry collects the most, which makes the WOI limit the
-//   frontier of warps that had a fair chance (the paper's Fig. 8 intuition). Counted here.
-// - sm: the oldest hazard-free warp of a scheduler does not issue (WarpView::issueStalls,
-//   counted by the SM).
-// Counting every failed attempt instead would always put the maximum on the oldest warp (a warp
-// is tried only after every older one failed), so neither reading does that.
+// the oldest warp"; the oldest warp with the highest count is the WOI limit), three readings
+// (parameter stall_counter; docs/schedulers.md compares them):
+// - unit busy (default): the scheduler reached the warp in its order, the warp was free of
+//   hazards, and its unit was busy (GPGPU-Sim's "issue stall", counted by the SM). Warps that
+//   never got their turn sit ready behind a busy LD/ST unit and tie at the top, so "the oldest
+//   warp with the highest value" is the oldest of them: the frontier of warps that had a fair
+//   chance (the paper's intuition, and WOIs like its Table 3's).
+// - head: the warp at the head of its scheduler's greedy order (GTO's greedy warp, else the
+//   oldest) fails to issue in a cycle. Counted here.
+// - oldest ready: the oldest hazard-free warp of a scheduler does not issue (counted by the SM).
+// Counting every failed attempt, hazards included, would always put the maximum on the oldest
+// warp (a warp is tried only after every older one failed), so no reading does that.
 // Choices where the paper is silent are parameters (see PolicyRegistry and docs/schedulers.md):
 // barrier-score mode, WOI inclusion of the limit warp, threshold factor, recover on/off and goal.
 // Both sub-policies observe every event throughout, so each is current when it takes over (CCWS's
@@ -44,15 +47,17 @@ class Counter;
 
 class IpawsPolicy : public SchedulerPolicy {
 public:
-    enum class BarrierScore { None = 0, WhileOthersIssue = 1, EveryCycle = 2 };
+    // btime_i grows per cycle at a barrier: never; when any other warp of the SM issues; every
+    // cycle; when another warp of the same CTA (the warps the barrier waits for) issues.
+    enum class BarrierScore { None = 0, WhileOthersIssue = 1, EveryCycle = 2, WhileCtaIssues = 3 };
     enum class Phase { Idle, Adapt, Decided, Recover, Execute };
 
     // Which per-warp issue-stall counter sets the WOI limit (see the header comment).
-    enum class StallCounter { Head = 0, OldestReady = 1 };
+    enum class StallCounter { Head = 0, OldestReady = 1, UnitBusy = 2 };
 
     struct Params {
-        BarrierScore barrier = BarrierScore::WhileOthersIssue;
-        StallCounter stalls = StallCounter::Head;
+        BarrierScore barrier = BarrierScore::WhileCtaIssues;
+        StallCounter stalls = StallCounter::UnitBusy;
         IssuePatternParams classifier;  // its barrierScore follows `barrier`
         bool recover = true;
         double recoverFraction = 1.0;   // recover goal = fraction x the most advanced warp's count
@@ -63,7 +68,7 @@ public:
     IpawsPolicy(const Params& p, std::unique_ptr<SchedulerPolicy> greedy, std::shared_ptr<IpawsDecisionBoard> board);
 
     std::string name() const override;
-    bool wantsIssueStalls() const override { return p_.stalls == StallCounter::OldestReady; }
+    IssueStallCount issueStallCount() const override;
     void attach(const SmView& sm) override;
     void registerStats(StatRegistry& stats, const std::string& prefix) override;
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
@@ -136,7 +141,8 @@ private:
     bool cycleOpen_ = false, issuedThisCycle_ = false;
     std::array<int, kSchedulers> head_{-1, -1};
     std::array<bool, kSchedulers> headIssued_{false, false};
-    std::vector<unsigned> atBarrier_;
+    std::vector<unsigned> atBarrier_, atBarrierCta_;  // warps at a barrier this cycle, their CTA slots
+    std::vector<unsigned> issuedCtas_;  // CTA slots of the warps issued this cycle
 
     int target_ = -1;
     uint64_t goal_ = 0;

@@ -36,12 +36,13 @@ PolicyInfo ipawsPolicyInfo(const PolicyInfo* greedy) {
                        ", convex -> least-issued-first Recover, then round-robin; per kernel";
     info.params = {
         intParam("per_sm", 0, 0, 1, "1: each SM decides alone; 0: all SMs apply the first SM's decision"),
-        intParam("barrier_score", 1, 0, 2,
-                 "barrier wait in the score: 0 none, 1 cycles at a barrier in which another warp issued, "
-                 "2 every cycle at a barrier"),
-        intParam("stall_counter", 0, 0, 1,
+        intParam("barrier_score", 3, 0, 3,
+                 "barrier wait in the score, cycles at a barrier in which: 0 none counted, 1 another warp of "
+                 "the SM issued, 2 every cycle, 3 another warp of the same CTA issued"),
+        intParam("stall_counter", 2, 0, 2,
                  "issue-stall counter for the WOI limit: 0 the head of the scheduler's greedy order not "
-                 "issuing, 1 the SM's (the oldest hazard-free warp of the scheduler not issuing)"),
+                 "issuing, 1 the oldest hazard-free warp of the scheduler not issuing, 2 a hazard-free warp "
+                 "the scheduler reached refused by a busy unit"),
         intParam("woi", 1, 0, 1, "warps-of-interest: 1 from the issue-stall counters, 0 every resident warp"),
         intParam("woi_include_limit", 1, 0, 1, "1: the limit warp (most issue stalls) is part of the WOI"),
         {"threshold_factor", 0.5, 0.01, 1, "iscore_thr = W x iscore_max x factor (the paper: 1/2)"},

@@ -62,9 +62,10 @@ public:
     // Capability: entries of a re-execution queue for L1D accesses refused for want of an MSHR
     // or a miss-queue slot (MASCAR). 0: refused accesses replay in place and hold the LD/ST unit.
     virtual unsigned reexecutionQueueEntries() const { return 0; }
-    // Capability: the SM keeps WarpView::issueStalls up to date (a per-cycle scan of the warps,
-    // paid only by policies that read it: iPAWS with stall_counter=1).
-    virtual bool wantsIssueStalls() const { return false; }
+    // Capability: the SM keeps WarpView::issueStalls up to date, by one of two rules (see
+    // WarpView::issueStalls); paid only by policies that read it (iPAWS with stall_counter 1 or 2).
+    enum class IssueStallCount { None, OldestReady, UnitBusy };
+    virtual IssueStallCount issueStallCount() const { return IssueStallCount::None; }
     // Capability: the L1D replacement this policy needs, by name ("lpc" for CWLP), installed by
     // the SM in place of the configuration's l1d.replacement. "": no preference (the key decides).
     virtual std::string l1Replacement() const { return ""; }

@@ -19,10 +19,14 @@ struct WarpView {
     bool atBarrier = false;
     uint64_t issued = 0;          // instructions issued so far
     unsigned pendingLoads = 0;    // loads issued and not yet written back
-    // Cycles this warp was the oldest of its scheduler's warps whose next instruction was free
-    // of hazards (buffered, scoreboard clear, not at a barrier) and yet did not issue (a unit
-    // busy, the policy's gate, or the scheduler picked another warp): iPAWS's issue-stall counter.
-    // Kept only for policies whose wantsIssueStalls() is true (0 otherwise).
+    // iPAWS's issue-stall counter, kept only for a policy whose issueStallCount() asks for it
+    // (0 otherwise). "Hazard-free": next instruction buffered, scoreboard clear, not at a barrier.
+    // - OldestReady: cycles this warp was the oldest hazard-free warp of its scheduler and yet
+    //   did not issue (a unit busy, the policy's gate, or the scheduler picked another warp).
+    // - UnitBusy: cycles the scheduler, walking its priority order, reached this warp while it
+    //   was hazard-free and could not issue it because its unit (ALU, SFU, LD/ST) was busy
+    //   (GPGPU-Sim's "issue stall": ready but the pipeline full). A warp behind the first one
+    //   that issued is not reached that cycle.
     uint64_t issueStalls = 0;
 };
 

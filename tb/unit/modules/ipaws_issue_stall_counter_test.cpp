@@ -1,9 +1,10 @@
-// The SM's issue-stall counter for iPAWS (WarpView::issueStalls): per scheduler and cycle, the
-// oldest warp whose next instruction is free of hazards (buffered, scoreboard clear, not at a
-// barrier, not exited) is charged one stall if it does not issue; kept only for policies whose
-// wantsIssueStalls() is true. One-SM bench built from SmTestBench.hpp's parts (timing as in
-// sm_core_test.cpp: first issue at cycle 3; ALU 2 units x interval 2, so one ALU instruction per
-// cycle always fits).
+// The SM's issue-stall counter for iPAWS (WarpView::issueStalls), kept only for a policy whose
+// issueStallCount() asks for it. OldestReady: per scheduler and cycle, the oldest warp whose next
+// instruction is free of hazards (buffered, scoreboard clear, not at a barrier, not exited) is
+// charged one stall if it does not issue. UnitBusy: every hazard-free warp the scheduler's walk
+// reaches and a busy unit refuses is charged. One-SM bench built from SmTestBench.hpp's parts
+// (timing as in sm_core_test.cpp: first issue at cycle 3; ALU 2 units x interval 2, so one ALU
+// instruction per cycle always fits; one SFU, interval 8).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -32,10 +33,19 @@ ScriptWorkload& twoIndependentWarps(ScriptWorkload& wl) {
     return wl;
 }
 
-template <class Base>
+// Three warps of one CTA, each: SFU R1 <- R0, ALU R2 <- R1 (waits for the SFU's result), EXIT.
+ScriptWorkload& threeSfuWarps(ScriptWorkload& wl) {
+    wl.add(std::make_unique<ScriptKernel>("k", 1, 96, [](uint64_t, unsigned) {
+        return Program{alu(0x00, 1, {0}, OpClass::Sfu), alu(0x08, 2, {1}), exitInst(0x10)};
+    }));
+    return wl;
+}
+
+template <class Base, SchedulerPolicy::IssueStallCount Rule = SchedulerPolicy::IssueStallCount::OldestReady>
 struct Counting : Base {
-    bool wantsIssueStalls() const override { return true; }
+    SchedulerPolicy::IssueStallCount issueStallCount() const override { return Rule; }
 };
+using Rule = SchedulerPolicy::IssueStallCount;
 
 // SmBench without the recording wrapper, so the SM sees the policy's own capabilities.
 struct Bench {
@@ -90,4 +100,44 @@ TEST(IpawsIssueStallCounter, NotKeptForPoliciesThatDoNotReadIt) {
     Bench b(std::make_unique<LrrPolicy>(), twoIndependentWarps(wl));
     b.run();
     EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
+}
+
+TEST(IpawsIssueStallCounter, UnitBusyChargesEveryReadyWarpReachedBehindABusyUnit) {
+    // GTO (whose idleWhileStalled() the SM ignores once a stall counter is asked for, so every
+    // walk happens), one SFU (interval 8, latency 20), three warps: SFU R1 ; ALU R2 <- R1 ; EXIT.
+    //  c3: w0 SFU (the unit takes the next at 11; R1 due 23).
+    //  c4..c10: the walk reaches w0 (waiting for R1: a hazard, not charged), then w1 and w2,
+    //           both hazard-free and refused by the busy SFU: 7 each.
+    //  c11: w0 still waits; w1 SFU issues (next at 19) and the walk stops: w2 not reached.
+    //  c12..c18: w0 and w1 wait for their results; w2 refused: 7 more.  c19: w2 SFU.
+    //  Later instructions are ALU (room every cycle) and EXIT: no more refusals.
+    // w0 0, w1 7, w2 14: the warp that waited longest behind the unit leads. (The OldestReady
+    // rule on the same run charges only the oldest ready warp: the next test.)
+    ScriptWorkload wl;
+    Bench b(std::make_unique<Counting<GtoPolicy, Rule::UnitBusy>>(), threeSfuWarps(wl));
+    b.run();
+    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
+    EXPECT_EQ(b.sm.warp(1).issueStalls, 7u);
+    EXPECT_EQ(b.sm.warp(2).issueStalls, 14u);
+}
+
+TEST(IpawsIssueStallCounter, OldestReadyOnTheBusyUnitRunChargesOneWarpPerCycle) {
+    // The run above under the OldestReady rule: w1 is the oldest ready warp in c4-c10 (7), w2 in
+    // c12-c18 (7); w0 waits on its hazard and is never charged.
+    ScriptWorkload wl;
+    Bench b(std::make_unique<Counting<GtoPolicy>>(), threeSfuWarps(wl));
+    b.run();
+    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
+    EXPECT_EQ(b.sm.warp(1).issueStalls, 7u);
+    EXPECT_EQ(b.sm.warp(2).issueStalls, 7u);
+}
+
+TEST(IpawsIssueStallCounter, UnitBusyChargesNothingWhileTheUnitsHaveRoom) {
+    // The two independent-ALU warps under round-robin: the ALU always has room, so no warp is
+    // ever refused by a unit (the OldestReady rule charges w0 3 on this run, above).
+    ScriptWorkload wl;
+    Bench b(std::make_unique<Counting<LrrPolicy, Rule::UnitBusy>>(), twoIndependentWarps(wl));
+    b.run();
+    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
+    EXPECT_EQ(b.sm.warp(1).issueStalls, 0u);
 }

@@ -172,7 +172,7 @@ TEST(IpawsPolicy, ConvexPatternRecoversThenRunsRoundRobin) {
 }
 
 TEST(IpawsPolicy, HeadStallCounterSetsTheWarpsOfInterest) {
-    // stall_counter = head (default): the convex run plus a fifth warp that never issues (held at a
+    // stall_counter = head: the convex run plus a fifth warp that never issues (held at a
     // barrier, barrier score off). Head stalls as in convexRun: [2, 2, 2, 6, 0] -> the limit is
     // warp 3, WOI = 4 of 5 warps; sum 9, thr = 4 x 3 / 2 = 6 -> convex, DoC 1.5. (All 5 warps:
     // thr 7.5, DoC 1.2.)
@@ -190,23 +190,38 @@ TEST(IpawsPolicy, HeadStallCounterSetsTheWarpsOfInterest) {
     EXPECT_DOUBLE_EQ(sm.p.ownPattern()->doc, 1.5);
 }
 
-TEST(IpawsPolicy, SmStallCounterIsReadFromTheView) {
-    // stall_counter = sm: the SM's WarpView::issueStalls decide. The concave run with view
-    // counters [1, 7, 2, 0]: limit warp 1, WOI = 2; inst [10, 0]: thr = 2 x 10 / 2 = 10 = sum ->
-    // convex (DoC 1). The policy's own head counters (all 0 here) are not used; with them
-    // (the default) the same run is concave (WOI 4, DoC 0.5: ConcavePatternKeepsGto).
+TEST(IpawsPolicy, SmStallCountersAreReadFromTheView) {
+    // stall_counter = 1 or 2 (default): the SM's WarpView::issueStalls decide. The concave run
+    // with view counters [1, 7, 2, 0]: limit warp 1, WOI = 2; inst [10, 0]: thr = 2 x 10 / 2 = 10
+    // = sum -> convex (DoC 1). The policy's own head counters (all 0 here) are not used; with
+    // them (stall_counter=0) the same run is concave (WOI 4, DoC 0.5: ConcavePatternKeepsGto).
+    // With [1, 7, 7, 0] the oldest of the equal maxima (warp 1) is still the limit.
+    for (auto rule : {IpawsPolicy::StallCounter::OldestReady, IpawsPolicy::StallCounter::UnitBusy}) {
+        for (uint64_t third : {2u, 7u}) {
+            IpawsPolicy::Params p;
+            p.stalls = rule;
+            Sm sm(4, 0, nullptr, 0, p);
+            sm.startKernel();
+            const uint64_t stalls[] = {1, 7, third, 0};
+            for (unsigned w = 0; w < 4; ++w) sm.view.at(w).issueStalls = stalls[w];
+            concaveRun(sm);
+            sm.end(0);
+            ASSERT_NE(sm.p.ownPattern(), nullptr);
+            EXPECT_EQ(sm.p.ownPattern()->woi, 2u) << int(rule) << " " << third;
+            EXPECT_DOUBLE_EQ(sm.p.ownPattern()->doc, 1.0);
+            EXPECT_TRUE(sm.p.fair());
+        }
+    }
     IpawsPolicy::Params p;
-    p.stalls = IpawsPolicy::StallCounter::OldestReady;
-    Sm sm(4, 0, nullptr, 0, p);
-    sm.startKernel();
-    const uint64_t stalls[] = {1, 7, 2, 0};
-    for (unsigned w = 0; w < 4; ++w) sm.view.at(w).issueStalls = stalls[w];
-    concaveRun(sm);
-    sm.end(0);
-    ASSERT_NE(sm.p.ownPattern(), nullptr);
-    EXPECT_EQ(sm.p.ownPattern()->woi, 2u);
-    EXPECT_DOUBLE_EQ(sm.p.ownPattern()->doc, 1.0);
-    EXPECT_TRUE(sm.p.fair());
+    p.stalls = IpawsPolicy::StallCounter::Head;
+    Sm head(4, 0, nullptr, 0, p);
+    head.startKernel();
+    for (unsigned w = 0; w < 4; ++w) head.view.at(w).issueStalls = 7;
+    concaveRun(head);
+    head.end(0);
+    ASSERT_NE(head.p.ownPattern(), nullptr);
+    EXPECT_EQ(head.p.ownPattern()->woi, 4u);
+    EXPECT_FALSE(head.p.fair());
 }
 
 TEST(IpawsPolicy, RecoverPrioritisesTheLeastIssuedWarps) {
@@ -256,6 +271,27 @@ TEST(IpawsPolicy, BarrierScoreCountsWaitWhileOthersIssue) {
         EXPECT_EQ(sm.p.barrierWait(1), expect) << int(mode);
         EXPECT_EQ(sm.p.barrierWait(0), 0u);
     }
+}
+
+TEST(IpawsPolicy, BarrierScoreCtaModeCountsOnlyIssuesOfTheWaitersCta) {
+    // Warps 0 and 1 in CTA slot 0, warp 2 in CTA slot 1; warp 1 sits at its barrier. Latency 2
+    // under GTO: c0 w0, c1 w2 (w0 waits), c2 w0 (w2 waits), c3 w2, c4 w0, c5 w2. Closed by
+    // onCycle(6): mode 3 (the default) counts the cycles in which a warp of warp 1's CTA issued
+    // (0, 2, 4) = 3; mode 1 (any warp) counts all 6.
+    for (auto mode : {IpawsPolicy::BarrierScore::WhileCtaIssues, IpawsPolicy::BarrierScore::WhileOthersIssue}) {
+        IpawsPolicy::Params p;
+        p.barrier = mode;
+        Sm sm(3, 2, nullptr, 0, p);
+        sm.startKernel();
+        sm.view.at(2).ctaSlot = 1;
+        sm.view.at(1).atBarrier = true;
+        const int expectIssue[] = {0, 2, 0, 2, 0, 2};
+        for (uint64_t c = 0; c < 6; ++c) EXPECT_EQ(sm.cycle(c), expectIssue[c]) << c;
+        sm.cycle(6);
+        EXPECT_EQ(sm.p.barrierWait(1), mode == IpawsPolicy::BarrierScore::WhileCtaIssues ? 3u : 6u) << int(mode);
+        EXPECT_EQ(sm.p.barrierWait(2), 0u);
+    }
+    EXPECT_EQ(IpawsPolicy::Params{}.barrier, IpawsPolicy::BarrierScore::WhileCtaIssues);
 }
 
 TEST(IpawsPolicy, SharedBoardAppliesTheFirstSmsDecisionEverywhere) {
@@ -338,11 +374,16 @@ TEST(IpawsPolicy, RegistryEntriesAndGpuContext) {
     EXPECT_EQ(static_cast<IpawsPolicy&>(*cc.make()).greedy().name(), "ccws");
     EXPECT_EQ(cc.params.at("k_throttle"), 4);
     EXPECT_THROW(reg.parse("ipaws-ccws:vta_entries=12"), std::exception);
-    EXPECT_THROW(reg.parse("ipaws:barrier_score=3"), std::exception);
+    EXPECT_THROW(reg.parse("ipaws:barrier_score=4"), std::exception);
+    EXPECT_THROW(reg.parse("ipaws:stall_counter=3"), std::exception);
     EXPECT_THROW(reg.parse("ipaws:woi=0.5"), std::exception);
-    // Only the SM's stall counter (stall_counter=1) asks the SM to keep WarpView::issueStalls.
-    EXPECT_FALSE(shared.make()->wantsIssueStalls());
-    EXPECT_TRUE(reg.parse("ipaws:stall_counter=1").make()->wantsIssueStalls());
+    // The SM keeps WarpView::issueStalls for stall_counter 1 and 2 (the default), by their rules;
+    // the head counter (0) is the policy's own.
+    using Rule = SchedulerPolicy::IssueStallCount;
+    EXPECT_EQ(shared.make()->issueStallCount(), Rule::UnitBusy);
+    EXPECT_EQ(reg.parse("ipaws:stall_counter=1").make()->issueStallCount(), Rule::OldestReady);
+    EXPECT_EQ(reg.parse("ipaws:stall_counter=0").make()->issueStallCount(), Rule::None);
+    EXPECT_EQ(reg.parse("gto").make()->issueStallCount(), Rule::None);
     // A policy without GPU-wide state has no context and make(null) is make().
     EXPECT_EQ(reg.parse("gto").makeGpuContext(), nullptr);
     EXPECT_EQ(reg.parse("gto").make(nullptr)->name(), "gto");
