@@ -19,9 +19,10 @@
 // (parameter stall_counter; docs/schedulers.md compares them):
 // - unit busy (default): the scheduler reached the warp in its order, the warp was free of
 //   hazards, and its unit was busy (GPGPU-Sim's "issue stall", counted by the SM). Warps that
-//   never got their turn sit ready behind a busy LD/ST unit and tie at the top, so "the oldest
-//   warp with the highest value" is the oldest of them: the frontier of warps that had a fair
-//   chance (the paper's intuition, and WOIs like its Table 3's).
+//   never got their turn sit ready behind a busy LD/ST unit and collect about the same, highest,
+//   count, so "the oldest warp with the highest value" lies near the frontier of warps that had
+//   a fair chance (the paper's intuition, and WOIs like its Table 3's). No tolerance is applied:
+//   when the youngest of them has a few more, the WOI is every warp (blackscholes).
 // - head: the warp at the head of its scheduler's greedy order (GTO's greedy warp, else the
 //   oldest) fails to issue in a cycle. Counted here.
 // - oldest ready: the oldest hazard-free warp of a scheduler does not issue (counted by the SM).
