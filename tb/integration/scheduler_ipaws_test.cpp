@@ -114,9 +114,10 @@ TEST(SchedulerIpaws, StreamclusterPicksRoundRobin) {
 // K-means kernel 0 (invert_mapping: an 8-line load per warp with 8 features), 6 CTAs = 48 warps
 // per SM. The paper: GTO-friendly (concave), and our model agrees on the speed (gto 10570
 // cycles, lrr 13454). Holds: while the oldest warps wait for their loads, the younger ones sit
-// ready behind the busy LD/ST unit and tie on the unit-busy stall counter; the oldest of them is
-// the WOI limit (measured 16 of 48: the warps that had issued more than their first four
-// instructions), and over those the pattern is concave (DoC 0.58).
+// ready behind the busy LD/ST unit and collect nearly equal unit-busy stall counts, the largest
+// on the oldest of them in one scheduler (measured: warp 15, so WOI 16 of 48, about the warps
+// that had issued more than their first four instructions); over those the pattern is concave
+// (DoC 0.58).
 TEST(SchedulerIpaws, KmeansKernel0KeepsGto) {
     GpuTestBench b("ipaws", "kmeans:points=23040,features=8,iterations=1");
     runClean(b);
