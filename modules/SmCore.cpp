@@ -63,8 +63,9 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
     policy_->registerStats(stats, statName(id, ".sched."));
+    stallRule_ = policy_->issueStallCount();
     // The issue-stall counters watch every walk, so a policy that reads them is never skipped.
-    mayStall_ = policy_->idleWhileStalled() && policy_->issueStallCount() == SchedulerPolicy::IssueStallCount::None;
+    mayStall_ = policy_->idleWhileStalled() && stallRule_ == SchedulerPolicy::IssueStallCount::None;
     warpSetVersion_ = 1;
     for (Warp& wp : warps_) wp.ibuffer.setCapacity(cfg_.ibufferEntries);
     readyCount_.assign(cfg_.schedulers, {});
@@ -232,10 +233,8 @@ unsigned SmCore::issue(uint64_t cycle) {
     // OldestReady: per scheduler, the oldest warp free of hazards is charged a stall if it does
     // not issue this cycle. UnitBusy: every hazard-free warp the walk reaches and a busy unit
     // refuses is charged.
-    using StallRule = SchedulerPolicy::IssueStallCount;
-    const StallRule stallRule = policy_->issueStallCount();
-    const bool countOldestReady = stallRule == StallRule::OldestReady;
-    const bool countUnitBusy = stallRule == StallRule::UnitBusy;
+    const bool countOldestReady = stallRule_ == SchedulerPolicy::IssueStallCount::OldestReady;
+    const bool countUnitBusy = stallRule_ == SchedulerPolicy::IssueStallCount::UnitBusy;
     if (trace_) [[unlikely]]
         traceScoreboard(cycle);
     if (countOldestReady) {

@@ -163,14 +163,17 @@ private:
     uint64_t resourceChanges_ = 0;
     // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_
     // only count what a cycle without issue counts (the domain still ticks for the other SMs).
-    // mayStall_: the policy's idleWhileStalled(), which also allows passing schedulers over.
+    // mayStall_: the policy's idleWhileStalled() (and no issue-stall counter asked for), which
+    // also allows passing schedulers over.
     bool mayStall_ = false;
     bool stalled_ = false;
     uint64_t stalledUntil_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls (OldestReady rule).
     std::vector<int> oldestReady_, issuedNow_;
-    // tryIssue refused a hazard-free warp because its unit was busy (UnitBusy rule).
+    // The policy's issueStallCount(), fixed at construction; tryIssue refused a hazard-free warp
+    // because its unit was busy (for the UnitBusy rule).
+    SchedulerPolicy::IssueStallCount stallRule_ = SchedulerPolicy::IssueStallCount::None;
     bool unitRefused_ = false;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,

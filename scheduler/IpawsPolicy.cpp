@@ -40,7 +40,6 @@ void IpawsPolicy::attach(const SmView& sm) {
     age_.assign(n, 0);
     seen_.assign(n, 0);
     atBarrier_.reserve(n);
-    atBarrierCta_.reserve(n);
     greedy_->attach(sm);
     rr_.attach(sm);
 }
@@ -92,18 +91,13 @@ bool IpawsPolicy::canIssue(unsigned warp, const SmView& sm) {
 
 void IpawsPolicy::openCycle(const SmView& sm) {
     cycleOpen_ = true;
-    issuedThisCycle_ = false;
     head_.fill(-1);
     headIssued_.fill(false);
     atBarrier_.clear();
-    atBarrierCta_.clear();
     issuedCtas_.clear();
     if (phase_ != Phase::Adapt || p_.barrier == BarrierScore::None) return;
     for (unsigned w = 0; w < sm.warpSlots(); ++w)
-        if (sm.warp(w).valid && sm.warp(w).atBarrier) {
-            atBarrier_.push_back(w);
-            atBarrierCta_.push_back(sm.warp(w).ctaSlot);
-        }
+        if (sm.warp(w).valid && sm.warp(w).atBarrier) atBarrier_.push_back({w, sm.warp(w).ctaSlot});
 }
 
 void IpawsPolicy::closeCycle() {
@@ -114,11 +108,10 @@ void IpawsPolicy::closeCycle() {
         if (head_[s] >= 0 && !headIssued_[s] && unsigned(head_[s]) < stalls_.size()) ++stalls_[head_[s]];
     // Section 3.3: the score grows "when the warp is stalled at a barrier and another warp issues".
     if (p_.barrier == BarrierScore::WhileCtaIssues) {
-        for (size_t i = 0; i < atBarrier_.size(); ++i)
-            if (std::find(issuedCtas_.begin(), issuedCtas_.end(), atBarrierCta_[i]) != issuedCtas_.end())
-                ++btime_[atBarrier_[i]];
-    } else if (p_.barrier == BarrierScore::EveryCycle || issuedThisCycle_) {
-        for (unsigned w : atBarrier_) ++btime_[w];
+        for (const Waiter& b : atBarrier_)
+            if (std::find(issuedCtas_.begin(), issuedCtas_.end(), b.cta) != issuedCtas_.end()) ++btime_[b.warp];
+    } else if (p_.barrier == BarrierScore::EveryCycle || !issuedCtas_.empty()) {
+        for (const Waiter& b : atBarrier_) ++btime_[b.warp];
     }
 }
 
@@ -138,8 +131,7 @@ void IpawsPolicy::onCycle(uint64_t cycle, const SmView& sm) {
 }
 
 void IpawsPolicy::onIssue(unsigned sched, unsigned warp, const SmView& sm) {
-    issuedThisCycle_ = true;
-    if (p_.barrier == BarrierScore::WhileCtaIssues) issuedCtas_.push_back(sm.warp(warp).ctaSlot);
+    issuedCtas_.push_back(sm.warp(warp).ctaSlot);
     if (sched < kSchedulers && head_[sched] == static_cast<int>(warp)) headIssued_[sched] = true;
     if (phase_ == Phase::Adapt && warp < inst_.size()) ++inst_[warp];
     greedy_->onIssue(sched, warp, sm);

@@ -139,11 +139,14 @@ private:
 
     // The cycle being observed (closed at the next onCycle or when Adapt ends).
     static constexpr unsigned kSchedulers = 2;
-    bool cycleOpen_ = false, issuedThisCycle_ = false;
+    bool cycleOpen_ = false;
     std::array<int, kSchedulers> head_{-1, -1};
     std::array<bool, kSchedulers> headIssued_{false, false};
-    std::vector<unsigned> atBarrier_, atBarrierCta_;  // warps at a barrier this cycle, their CTA slots
-    std::vector<unsigned> issuedCtas_;  // CTA slots of the warps issued this cycle
+    struct Waiter {
+        unsigned warp, cta;  // a warp at a barrier this cycle and its CTA slot
+    };
+    std::vector<Waiter> atBarrier_;
+    std::vector<unsigned> issuedCtas_;  // CTA slots of the warps issued this cycle (none: no issue)
 
     int target_ = -1;
     uint64_t goal_ = 0;

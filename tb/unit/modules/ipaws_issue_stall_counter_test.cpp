@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <vector>
 
 #include "scheduler/GtoPolicy.hpp"
 #include "scheduler/LrrPolicy.hpp"
@@ -70,6 +71,17 @@ struct Bench {
     }
 };
 
+using Counts = std::vector<uint64_t>;
+
+// Runs `wl` on one SM under `policy`; the issue-stall count of warp slots 0 .. warps-1.
+Counts stallCounts(std::unique_ptr<SchedulerPolicy> policy, ScriptWorkload& wl, unsigned warps) {
+    Bench b(std::move(policy), wl);
+    b.run();
+    Counts counts;
+    for (unsigned w = 0; w < warps; ++w) counts.push_back(b.sm.warp(w).issueStalls);
+    return counts;
+}
+
 } // namespace
 
 TEST(IpawsIssueStallCounter, RoundRobinChargesTheOldestReadyWarpWhenAnotherIssues) {
@@ -78,28 +90,20 @@ TEST(IpawsIssueStallCounter, RoundRobinChargesTheOldestReadyWarpWhenAnotherIssue
     // operands) until its EXIT: charged in c4, c6 and c8 when w1 issues = 3. In c10 w0 has
     // exited, so w1 is the oldest ready warp and issues: w1 is never charged.
     ScriptWorkload wl;
-    Bench b(std::make_unique<Counting<LrrPolicy>>(), twoIndependentWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 3u);
-    EXPECT_EQ(b.sm.warp(1).issueStalls, 0u);
+    EXPECT_EQ(stallCounts(std::make_unique<Counting<LrrPolicy>>(), twoIndependentWarps(wl), 2), (Counts{3, 0}));
 }
 
 TEST(IpawsIssueStallCounter, GreedyOldestFirstChargesNobody) {
     // GTO runs w0 to its EXIT (c3-c6), then w1 (c7-c10): the oldest ready warp issues in every
     // cycle, so neither warp is charged (w1 is never the oldest while w0 is ready).
     ScriptWorkload wl;
-    Bench b(std::make_unique<Counting<GtoPolicy>>(), twoIndependentWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
-    EXPECT_EQ(b.sm.warp(1).issueStalls, 0u);
+    EXPECT_EQ(stallCounts(std::make_unique<Counting<GtoPolicy>>(), twoIndependentWarps(wl), 2), (Counts{0, 0}));
 }
 
 TEST(IpawsIssueStallCounter, NotKeptForPoliciesThatDoNotReadIt) {
     // The round-robin run above without the capability: the SM skips the scan, w0 stays at 0.
     ScriptWorkload wl;
-    Bench b(std::make_unique<LrrPolicy>(), twoIndependentWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
+    EXPECT_EQ(stallCounts(std::make_unique<LrrPolicy>(), twoIndependentWarps(wl), 1), (Counts{0}));
 }
 
 TEST(IpawsIssueStallCounter, UnitBusyChargesEveryReadyWarpReachedBehindABusyUnit) {
@@ -114,30 +118,22 @@ TEST(IpawsIssueStallCounter, UnitBusyChargesEveryReadyWarpReachedBehindABusyUnit
     // w0 0, w1 7, w2 14: the warp that waited longest behind the unit leads. (The OldestReady
     // rule on the same run charges only the oldest ready warp: the next test.)
     ScriptWorkload wl;
-    Bench b(std::make_unique<Counting<GtoPolicy, Rule::UnitBusy>>(), threeSfuWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
-    EXPECT_EQ(b.sm.warp(1).issueStalls, 7u);
-    EXPECT_EQ(b.sm.warp(2).issueStalls, 14u);
+    const Counts counts = stallCounts(std::make_unique<Counting<GtoPolicy, Rule::UnitBusy>>(), threeSfuWarps(wl), 3);
+    EXPECT_EQ(counts, (Counts{0, 7, 14}));
 }
 
 TEST(IpawsIssueStallCounter, OldestReadyOnTheBusyUnitRunChargesOneWarpPerCycle) {
     // The run above under the OldestReady rule: w1 is the oldest ready warp in c4-c10 (7), w2 in
     // c12-c18 (7); w0 waits on its hazard and is never charged.
     ScriptWorkload wl;
-    Bench b(std::make_unique<Counting<GtoPolicy>>(), threeSfuWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
-    EXPECT_EQ(b.sm.warp(1).issueStalls, 7u);
-    EXPECT_EQ(b.sm.warp(2).issueStalls, 7u);
+    EXPECT_EQ(stallCounts(std::make_unique<Counting<GtoPolicy>>(), threeSfuWarps(wl), 3), (Counts{0, 7, 7}));
 }
 
 TEST(IpawsIssueStallCounter, UnitBusyChargesNothingWhileTheUnitsHaveRoom) {
     // The two independent-ALU warps under round-robin: the ALU always has room, so no warp is
     // ever refused by a unit (the OldestReady rule charges w0 3 on this run, above).
     ScriptWorkload wl;
-    Bench b(std::make_unique<Counting<LrrPolicy, Rule::UnitBusy>>(), twoIndependentWarps(wl));
-    b.run();
-    EXPECT_EQ(b.sm.warp(0).issueStalls, 0u);
-    EXPECT_EQ(b.sm.warp(1).issueStalls, 0u);
+    const Counts counts =
+        stallCounts(std::make_unique<Counting<LrrPolicy, Rule::UnitBusy>>(), twoIndependentWarps(wl), 2);
+    EXPECT_EQ(counts, (Counts{0, 0}));
 }
