@@ -252,11 +252,10 @@ unsigned SmCore::issue(uint64_t cycle) {
     auto members = [this](unsigned s) -> const std::vector<unsigned>& { return this->members(s); };
     const unsigned n = issueStage_.cycle(*this, members, idle, [&](unsigned w) {
         if (!warps_[w].ready) return false;  // the common case, without the call
-        unitRefused_ = false;
-        const bool ok = tryIssue(w, cycle);
-        if (ok && countOldestReady) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
-        if (!ok && countUnitBusy && unitRefused_) ++warps_[w].view.issueStalls;
-        return ok;
+        const IssueOutcome r = tryIssue(w, cycle);
+        if (r == IssueOutcome::Issued && countOldestReady) issuedNow_[w % cfg_.schedulers] = static_cast<int>(w);
+        if (r == IssueOutcome::UnitBusy && countUnitBusy) ++warps_[w].view.issueStalls;
+        return r == IssueOutcome::Issued;
     });
     for (unsigned s = 0; countOldestReady && s < cfg_.schedulers; ++s)
         if (oldestReady_[s] >= 0 && issuedNow_[s] != oldestReady_[s]) ++warps_[oldestReady_[s]].view.issueStalls;
@@ -266,35 +265,30 @@ unsigned SmCore::issue(uint64_t cycle) {
     return n;
 }
 
-bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
+SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     Warp& wp = warps_[w];
-    if (!wp.ready) return false;  // invalid, exited, at a barrier, nothing buffered or a hazard
+    // Invalid, exited, at a barrier, nothing buffered or a hazard.
+    if (!wp.ready) return IssueOutcome::NotReady;
     const WarpInstruction& inst = wp.ibuffer.front();
     switch (inst.op) {
     case OpClass::Alu:
-        if (!alu_.canAccept(cycle)) {
-            unitRefused_ = true;
-            return false;
-        }
+        if (!alu_.canAccept(cycle)) return IssueOutcome::UnitBusy;
         break;
     case OpClass::Sfu:
-        if (!sfu_.canAccept(cycle)) {
-            unitRefused_ = true;
-            return false;
-        }
+        if (!sfu_.canAccept(cycle)) return IssueOutcome::UnitBusy;
         break;
     case OpClass::Load:
     case OpClass::Store:
         if (!ldst_.free()) {
-            ldstBlockedThisCycle_ = unitRefused_ = true;
-            return false;
+            ldstBlockedThisCycle_ = true;
+            return IssueOutcome::UnitBusy;
         }
         break;
     case OpClass::Barrier:
     case OpClass::Exit:
         break;
     }
-    if (!policy_->canIssue(w, *this)) return false;
+    if (!policy_->canIssue(w, *this)) return IssueOutcome::PolicyRefused;
 
     const uint16_t d0 = inst.numDst > 0 ? inst.dst[0] : kNoReg;
     const uint16_t d1 = inst.numDst > 1 ? inst.dst[1] : kNoReg;
@@ -340,7 +334,7 @@ bool SmCore::tryIssue(unsigned w, uint64_t cycle) {
     markFetch(w);
     ++wp.view.issued;
     issued_.inc();
-    return true;
+    return IssueOutcome::Issued;
 }
 
 // Only warps marked since (a start or an issue): every other one has a full buffer, a finished

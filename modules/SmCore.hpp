@@ -107,7 +107,10 @@ private:
     void writeback(uint64_t cycle);
     void sendToNoc(uint64_t cycle);
     unsigned issue(uint64_t cycle);
-    bool tryIssue(unsigned w, uint64_t cycle);
+    // Why tryIssue did or did not issue: UnitBusy is a hazard-free warp whose unit could not take
+    // it this cycle (iPAWS's UnitBusy stall rule counts these).
+    enum class IssueOutcome : uint8_t { Issued, NotReady, UnitBusy, PolicyRefused };
+    IssueOutcome tryIssue(unsigned w, uint64_t cycle);
     void fetch();
     void fetchWarp(unsigned w);
     void retire();
@@ -171,10 +174,8 @@ private:
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls (OldestReady rule).
     std::vector<int> oldestReady_, issuedNow_;
-    // The policy's issueStallCount(), fixed at construction; tryIssue refused a hazard-free warp
-    // because its unit was busy (for the UnitBusy rule).
+    // The policy's issueStallCount(), fixed at construction.
     SchedulerPolicy::IssueStallCount stallRule_ = SchedulerPolicy::IssueStallCount::None;
-    bool unitRefused_ = false;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
         &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;
