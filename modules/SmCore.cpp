@@ -269,25 +269,11 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     Warp& wp = warps_[w];
     // Invalid, exited, at a barrier, nothing buffered or a hazard.
     if (!wp.ready) return IssueOutcome::NotReady;
-    const WarpInstruction& inst = wp.ibuffer.front();
-    switch (inst.op) {
-    case OpClass::Alu:
-        if (!alu_.canAccept(cycle)) return IssueOutcome::UnitBusy;
-        break;
-    case OpClass::Sfu:
-        if (!sfu_.canAccept(cycle)) return IssueOutcome::UnitBusy;
-        break;
-    case OpClass::Load:
-    case OpClass::Store:
-        if (!ldst_.free()) {
-            ldstBlockedThisCycle_ = true;
-            return IssueOutcome::UnitBusy;
-        }
-        break;
-    case OpClass::Barrier:
-    case OpClass::Exit:
-        break;
+    if (!unitHasRoom(wp.readyUnit, cycle)) {
+        if (wp.readyUnit == kUnitLdSt) ldstBlockedThisCycle_ = true;
+        return IssueOutcome::UnitBusy;
     }
+    const WarpInstruction& inst = wp.ibuffer.front();
     if (!policy_->canIssue(w, *this)) return IssueOutcome::PolicyRefused;
 
     const uint16_t d0 = inst.numDst > 0 ? inst.dst[0] : kNoReg;
@@ -436,14 +422,21 @@ void SmCore::refreshReady(unsigned w) {
 // scheduler may have just taken one.)
 bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
     const auto& c = readyCount_[sched];
-    if (c[kUnitOther]) return false;
-    if (c[kUnitAlu] && alu_.canAccept(cycle)) return false;
-    if (c[kUnitSfu] && sfu_.canAccept(cycle)) return false;
-    if (c[kUnitLdSt]) {
-        if (ldst_.free()) return false;
-        ldstBlockedThisCycle_ = true;
-    }
+    for (uint8_t u = kUnitAlu; u < kUnits; ++u)
+        if (c[u] && unitHasRoom(u, cycle)) return false;
+    if (c[kUnitLdSt]) ldstBlockedThisCycle_ = true;
     return true;
+}
+
+// The one room check for both tryIssue (a warp's own unit) and schedulerBlocked (every unit
+// some ready warp needs). Barrier and exit need no unit.
+bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
+    switch (unit) {
+    case kUnitAlu: return alu_.canAccept(cycle);
+    case kUnitSfu: return sfu_.canAccept(cycle);
+    case kUnitLdSt: return ldst_.free();
+    default: return true;
+    }
 }
 
 const std::vector<unsigned>& SmCore::members(unsigned sched) {

@@ -159,6 +159,7 @@ private:
     enum : uint8_t { kUnitNone, kUnitAlu, kUnitSfu, kUnitLdSt, kUnitOther, kUnits };
     std::vector<std::array<unsigned, kUnits>> readyCount_;
     bool schedulerBlocked(unsigned sched, uint64_t cycle);
+    bool unitHasRoom(uint8_t unit, uint64_t cycle) const;  // unit: kUnit*, a ready warp's readyUnit
     std::vector<std::vector<unsigned>> members_;  // per scheduler, valid slots; rebuilt on warp start/end
     bool membersDirty_ = true;
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
