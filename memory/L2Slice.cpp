@@ -246,6 +246,9 @@ void L2Slice::enablePrefetchFills() {
     pfFills_ = &stats_.counter(p + "fills", "Prefetched lines installed (OWL prefetch)");
     pfUseful_ = &stats_.counter(p + "useful", "Demand read hits on a prefetched line (the first per installation)");
     pfRedundant_ = &stats_.counter(p + "redundant", "Prefetched lines dropped: already resident or in flight");
+    pfRedundantInFlight_ = &stats_.counter(p + "redundant_in_flight",
+                                           "Of prefetch_redundant: a demand read miss of the line was in flight "
+                                           "(MSHR entry), not resident");
     pfDropped_ = &stats_.counter(p + "dropped", "Prefetched lines dropped: l2.prefetch_queue full");
     pfUnused_ = &stats_.counter(p + "unused_evicted", "Prefetched lines evicted before any demand hit");
 }
@@ -285,6 +288,7 @@ void L2Slice::installPrefetch(uint64_t cycle) {
     lastPrefetchPopPs_ = sc_core::sc_time_stamp().value();
     if (redundant) {
         pfRedundant_->inc();
+        if (mshr_.inFlight(line)) pfRedundantInFlight_->inc();
         return;
     }
     const L2TagArray::Victim out = tags_.install(set, line, false);

@@ -158,6 +158,7 @@ private:
     Counter* pfFills_ = nullptr;
     Counter* pfUseful_ = nullptr;
     Counter* pfRedundant_ = nullptr;
+    Counter* pfRedundantInFlight_ = nullptr;
     Counter* pfDropped_ = nullptr;
     Counter* pfUnused_ = nullptr;
     uint64_t nextId_ = 0;

@@ -83,7 +83,9 @@ void OwlPrefetcher::update(const std::vector<DramRequest>& queue) {
 
 bool OwlPrefetcher::holds(unsigned bank) const {
     const Bank& b = banks_.at(bank);
-    return b.open && (b.inLine || (b.prefetched < c_ && b.unfetched > 0));
+    // Only a row whose prefetching has begun is held ("at least C lines regardless of whether or
+    // not a demand arrives"): a row that has not started is closed as FR-FCFS decides.
+    return b.open && (b.inLine || (b.prefetched > 0 && b.prefetched < c_ && b.unfetched > 0));
 }
 
 void OwlPrefetcher::heldPre() const { heldPreCycles_.inc(); }
@@ -102,7 +104,11 @@ std::optional<OwlPrefetcher::Burst> OwlPrefetcher::pick(const DramTimingChecker&
         if (!b.open) continue;
         if (!b.inLine) {
             if (!demandQueued_ || b.hitQueued || b.unfetched == 0) continue;
-            if (b.prefetched >= c_ && b.otherQueued) continue;  // stopped by a demand to another row
+            // Start only on a bank with no demand at all: a demand to another row already waiting
+            // when the open row's demands run out closes the row now (no "more demand requests to
+            // an open row", but the bank is not idle). Once started, at least C lines, then a
+            // demand to another row stops it.
+            if (b.otherQueued && (b.prefetched == 0 || b.prefetched >= c_)) continue;
         }
         if (!timing.allowed(DramCmd::Rd, i, cycle)) continue;
         const int key = b.inLine ? 0 : (b.otherQueued ? 1 : 2);

@@ -5,10 +5,13 @@
 //   What: the lines of a bank's open row that no demand has read or written since its ACT
 //     (a per-bank bit vector, the paper's per-row bits), lowest column first, one L2 line at a
 //     time (ceil(line / burst bytes) RD commands), while no queued demand wants that row.
+//   When to start: only on a bank with no queued demand at all ("starts prefetching when there
+//     are no more demand requests to an open row"); a row whose bank already has a demand to
+//     another row waiting is about to close and is not started (nor held).
 //   When to stop: once at least C lines of the row were prefetched, the first demand to another
-//     row of the bank stops it (the row then closes as FR-FCFS decides). Before that the row is
-//     held: the controller refuses the PRE that demand would need and uses the cycle for other
-//     demand commands or the prefetch. C = `dram.prefetch_min_lines` (8), raised to
+//     row of the bank stops it (the row then closes as FR-FCFS decides). Before that a started
+//     row is held: the controller refuses the PRE that demand would need and uses the cycle for
+//     other demand commands or the prefetch. C = `dram.prefetch_min_lines` (8), raised to
 //     `dram.prefetch_min_lines_high` (16) while fewer than `dram.prefetch_queue_threshold`
 //     demand requests are queued. Without such a demand, prefetching goes on to the row's end.
 //   Priority: demand first. A prefetch RD goes only on a cycle where the scheduler has no demand

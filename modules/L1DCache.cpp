@@ -13,6 +13,8 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
       repl_(makeL1Replacement(cfg.replacement, sets_, ways_, stats, p)),
       accesses_(stats.counter(p + "accesses", "L1D accesses (one per coalesced line)")),
       readHits_(stats.counter(p + "read_hits", "Reads that hit a valid line")),
+      readHitsIntraWarp_(stats.counter(p + "read_hits_intra_warp",
+                                       "Of read_hits: the line was brought in by the reading warp (CCWS Fig. 11)")),
       readMisses_(stats.counter(p + "read_misses", "Reads that allocated a new MSHR entry")),
       mshrMerges_(stats.counter(p + "mshr_merges", "Reads merged into an in-flight MSHR entry")),
       writes_(stats.counter(p + "writes", "Stores sent to L2 (write-evict, no allocation)")),
@@ -67,6 +69,9 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
     if (l && l->state == State::Valid) {
         accesses_.inc();
         readHits_.inc();
+        // The owner is the warp that brought the line in, as CCWS's lost-locality detector keeps it;
+        // a hit by another warp is inter-warp locality, by the owner intra-warp (CCWS Fig. 11).
+        if (l->owner == static_cast<int>(warp)) readHitsIntraWarp_.inc();
         const bool predicted = repl_->onHit(index_(line), wayOf(*l), pc);
         l->pc = pc;
         notifyAccess(warp, pc, line, true, false, false, predicted);

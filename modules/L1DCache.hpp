@@ -110,7 +110,7 @@ private:
     // Fill-time info for allocate-on-fill: the warp/PC that missed.
     std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;
 
-    Counter &accesses_, &readHits_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_,
+    Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_,
         &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_;
 };
 

@@ -30,6 +30,7 @@ double weightedMean(const StatRegistry& s, const std::string& suffix) {
 nlohmann::json summaryOf(const RunRecord& r) {
     const StatRegistry& s = r.stats;
     const double l1Hits = s.sum("sm", ".l1d.read_hits");
+    const double l1Intra = s.sum("sm", ".l1d.read_hits_intra_warp");
     const double l1Reads = l1Hits + s.sum("sm", ".l1d.read_misses") + s.sum("sm", ".l1d.mshr_merges");
     const double l2Hits = s.sum("l2.", ".read_hits");
     const double l2Reads = l2Hits + s.sum("l2.", ".read_misses");
@@ -43,6 +44,10 @@ nlohmann::json summaryOf(const RunRecord& r) {
         {"ipc", ratio(double(r.result.instructions), double(r.result.cycles))},
         {"l1d_read_hit_rate", ratio(l1Hits, l1Reads)},
         {"l1d_read_miss_rate", l1Reads > 0 ? 1.0 - ratio(l1Hits, l1Reads) : 0.0},
+        // The CCWS paper's Fig. 11 breakdown of L1D reads: hits on a line the reading warp brought
+        // in (intra-warp) and on one another warp brought in (inter-warp); with the miss rate they sum to 1.
+        {"l1d_read_intra_warp_hit_rate", ratio(l1Intra, l1Reads)},
+        {"l1d_read_inter_warp_hit_rate", ratio(l1Hits - l1Intra, l1Reads)},
         {"l2_read_hit_rate", ratio(l2Hits, l2Reads)},
         // Requests served from an open row, over every FR-FCFS controller (0 with ideal memory).
         {"dram_row_hit_rate", weightedMean(s, ".row_hit_rate")},

@@ -167,8 +167,9 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
     if (study.stallChart) {
         // Each workload's stacks are scaled by the baseline's total, as the paper's Figure 9.
         chart::StackedBarChart st;
-        st.title = study.title.substr(0, study.title.find(':')) + ": LD/ST stall cycles, normalised to " + study.baseline + "'s total";
-        st.yLabel = "stall cycles / " + study.baseline + " total";
+        st.title = study.title.substr(0, study.title.find(':')) + ": " + study.stallChart->what + ", normalised to " +
+                   study.baseline + "'s total";
+        st.yLabel = study.stallChart->what + " / " + study.baseline + " total";
         const WorkloadGroup* g = nullptr;
         for (const auto& x : study.groups)
             if (x.name == study.stallChart->group) g = &x;

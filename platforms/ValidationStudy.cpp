@@ -60,7 +60,8 @@ Study parseStudy(const json& o, const std::filesystem::path& file, size_t index)
     const Reader r(file, "studies[" + std::to_string(index) + "]");
     if (!o.is_object()) r.fail("", "expected an object");
     r.onlyKeys(o, {"id", "title", "source", "notes", "platform_note", "sweeps", "metric", "baseline", "mean", "groups",
-                   "series", "paper", "paper_note", "extras", "workload_notes", "miss_chart", "stall_chart", "comment"});
+                   "series", "paper", "paper_note", "extras", "workload_notes", "miss_chart", "stall_chart", "best_of",
+                   "comment"});
     Study s;
     s.id = r.str(o, "id", true);
     s.title = r.str(o, "title", true);
@@ -75,8 +76,14 @@ Study parseStudy(const json& o, const std::filesystem::path& file, size_t index)
     if (!o.contains("sweeps") || !o["sweeps"].is_array() || o["sweeps"].empty()) r.fail("sweeps", "expected a non-empty list");
     for (const auto& w : o["sweeps"]) {
         if (!w.is_object()) r.fail("sweeps", "expected objects {\"spec\": FILE, \"label\": NAME}");
-        r.onlyKeys(w, {"spec", "label"});
-        s.sweeps.push_back({r.str(w, "spec", true), r.str(w, "label", false)});
+        r.onlyKeys(w, {"spec", "label", "best"});
+        SweepRef ref{r.str(w, "spec", true), r.str(w, "label", false)};
+        if (w.contains("best")) {
+            if (!w["best"].is_boolean()) r.fail("sweeps.best", "expected true or false");
+            ref.best = w["best"].get<bool>();
+            if (ref.best && ref.label.empty()) r.fail("sweeps.best", "needs a label (the series the best row stands for)");
+        }
+        s.sweeps.push_back(std::move(ref));
     }
     if (!o.contains("groups") || !o["groups"].is_array() || o["groups"].empty()) r.fail("groups", "expected a non-empty list");
     for (const auto& g : o["groups"]) {
@@ -120,14 +127,27 @@ Study parseStudy(const json& o, const std::filesystem::path& file, size_t index)
             s.workloadNotes[k] = v.get<std::string>();
         }
     }
+    if (o.contains("best_of")) {
+        if (!o["best_of"].is_object()) r.fail("best_of", "expected {name: [series, ...]}");
+        for (const auto& [name, list] : o["best_of"].items()) {
+            if (!list.is_array() || list.size() < 2) r.fail("best_of." + name, "expected a list of two or more series");
+            std::vector<std::string> series;
+            for (const auto& x : list) {
+                if (!x.is_string()) r.fail("best_of." + name, "expected series names");
+                series.push_back(x.get<std::string>());
+            }
+            s.bestOf.emplace_back(name, std::move(series));
+        }
+    }
     if (o.contains("miss_chart")) s.missChart = r.str(o, "miss_chart", true);
     if (o.contains("stall_chart")) {
         const json& c = o["stall_chart"];
         if (!c.is_object()) r.fail("stall_chart", "expected an object");
-        r.onlyKeys(c, {"stats", "group"});
+        r.onlyKeys(c, {"stats", "group", "what"});
         StallChart sc;
         sc.stats = r.strings(c, "stats");
         sc.group = r.str(c, "group", true);
+        if (c.contains("what")) sc.what = r.str(c, "what", true);
         if (sc.stats.empty()) r.fail("stall_chart.stats", "expected a non-empty list");
         if (std::none_of(s.groups.begin(), s.groups.end(), [&](const auto& x) { return x.name == sc.group; }))
             r.fail("stall_chart.group", "'" + sc.group + "' is not a group of this study");
@@ -179,8 +199,23 @@ std::string seriesName(const SweepRef& ref, const json& row, const std::vector<s
     return name;
 }
 
+namespace {
+
+// For `best` sweeps: an ok row with a numeric metric beats one without; else the higher metric.
+bool betterRow(const json& row, const json& than, const std::string& metric) {
+    const auto of = [&](const json& r) -> std::optional<double> {
+        if (r.value("status", std::string()) != "ok" || !r.contains(metric) || !r[metric].is_number()) return std::nullopt;
+        return r[metric].get<double>();
+    };
+    const auto a = of(row), b = of(than);
+    return a && (!b || *a > *b);
+}
+
+} // namespace
+
 StudyData mergeResults(const Study& study, const std::vector<json>& results) {
     StudyData d;
+    std::map<std::string, std::set<std::string>> bestRows;  // series -> workloads taken from best sweeps
     std::vector<std::string> seen;  // series in order of appearance
     std::vector<std::string> rowWorkloads;
     for (size_t i = 0; i < results.size() && i < study.sweeps.size(); ++i) {
@@ -197,9 +232,14 @@ StudyData mergeResults(const Study& study, const std::vector<json>& results) {
         for (const auto& row : doc.value("rows", json::array())) {
             const std::string series = seriesName(study.sweeps[i], row, setKeys);
             const std::string workload = row.value("workload", std::string("?"));
-            if (d.rows[series].count(workload))
-                throw InputError("study " + study.id + ": series '" + series + "' has workload '" + workload +
-                                 "' in two sweeps");
+            const bool best = study.sweeps[i].best;
+            if (const auto had = d.rows[series].find(workload); had != d.rows[series].end()) {
+                if (!best || !bestRows[series].count(workload))
+                    throw InputError("study " + study.id + ": series '" + series + "' has workload '" + workload +
+                                     "' in two sweeps");
+                if (!betterRow(row, had->second, study.metric)) continue;
+            }
+            if (best) bestRows[series].insert(workload);
             d.rows[series][workload] = row;
             if (std::find(seen.begin(), seen.end(), series) == seen.end()) seen.push_back(series);
             if (std::find(rowWorkloads.begin(), rowWorkloads.end(), workload) == rowWorkloads.end())
@@ -221,6 +261,20 @@ StudyData mergeResults(const Study& study, const std::vector<json>& results) {
             if (std::find(d.workloads.begin(), d.workloads.end(), w) == d.workloads.end()) d.workloads.push_back(w);
     for (const auto& w : rowWorkloads)
         if (std::find(d.workloads.begin(), d.workloads.end(), w) == d.workloads.end()) d.workloads.push_back(w);
+    for (const auto& [name, from] : study.bestOf) {
+        if (d.rows.count(name)) throw InputError("study " + study.id + ": best_of '" + name + "' is also a series of its sweeps");
+        for (const auto& w : d.workloads) {
+            const json* best = nullptr;
+            for (const auto& s : from) {
+                const auto sr = d.rows.find(s);
+                if (sr == d.rows.end()) continue;
+                const auto row = sr->second.find(w);
+                if (row != sr->second.end() && (!best || betterRow(row->second, *best, study.metric))) best = &row->second;
+            }
+            if (best) d.rows[name][w] = *best;
+        }
+        if (d.rows.count(name)) d.series.push_back(name);
+    }
     return d;
 }
 

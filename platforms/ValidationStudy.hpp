@@ -25,6 +25,10 @@ enum class Mean { Geometric, Harmonic, Arithmetic };
 struct SweepRef {
     std::string spec;   // path of a sweep spec, relative to the studies file
     std::string label;  // series name for every row of this sweep (empty: the row's scheduler)
+    // An oracle over the sweep's rows (the papers' Best-SWL: "the optimal number of wavefronts"):
+    // where several rows give the series the same workload, the one with the highest metric
+    // stands. Needs a label (the rows' schedulers differ by the parameter searched over).
+    bool best = false;
 };
 
 struct WorkloadGroup {
@@ -42,6 +46,9 @@ struct StallChart {
     std::string series;                 // unused when empty: every series
     std::vector<std::string> stats;     // stacked layers (columns of the results tables)
     std::string group;                  // workloads of this group only
+    // What the stacks are (default: LD/ST stall cycles, the OAWS paper's Figure 9); e.g. the
+    // CCWS paper's Figure 11 breakdown of L1D reads into misses and intra-/inter-warp hits.
+    std::string what = "LD/ST stall cycles";
 };
 
 struct Study {
@@ -60,6 +67,9 @@ struct Study {
     std::map<std::string, std::string> workloadNotes;  // e.g. the paper's class of a workload
     std::optional<std::string> missChart;  // a statistic drawn per workload and series (l1d_read_miss_rate)
     std::optional<StallChart> stallChart;
+    // Derived series: name -> series; per workload the row of whichever has the highest metric
+    // (iPAWS's "the better of RR and GTO"). Shown and averaged like any other series.
+    std::vector<std::pair<std::string, std::vector<std::string>>> bestOf;
 };
 
 struct Studies {
@@ -86,7 +96,8 @@ struct StudyData {
 std::string seriesName(const SweepRef& ref, const nlohmann::json& row, const std::vector<std::string>& setKeys);
 
 // Merges the results.json documents of a study's sweeps (in Study::sweeps order). A workload
-// present twice for one series is an InputError (two sweeps give the same series).
+// present twice for one series is an InputError (two sweeps give the same series), unless both
+// rows come from `best` sweeps: then the ok row with the higher metric stands.
 StudyData mergeResults(const Study& study, const std::vector<nlohmann::json>& results);
 
 // A numeric column of a row, or nullopt when the row is missing, not ok or the value null.

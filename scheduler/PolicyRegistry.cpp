@@ -51,7 +51,12 @@ PolicyInfo ccws() {
              intParam("base_score", 100, 1, 1e6, "base lost-locality score of every warp"),
              intParam("vta_entries", 16, 1, 1024, "victim tag array entries per warp"),
              intParam("vta_ways", 8, 1, 1024, "victim tag array associativity"),
-             intParam("decay", 1, 0, 1e6, "score points lost per cycle (down to the base)")},
+             intParam("decay", 1, 0, 1e6, "score points lost per cycle (down to the base)"),
+             {"score_cap", 8, 0, 1e6,
+              "per-warp score cap: a score above the base is cut to VTA hits / instructions x score_cap x "
+              "cutoff (the authors' release: k_wsc 8); 0: no cap"},
+             intParam("probe_merged", 0, 0, 1, "1: a miss merged into an MSHR entry probes the VTA too (release: 0)"),
+             intParam("probe_removes", 0, 0, 1, "1: a VTA hit removes the tag (release: 0, the tag stays)")},
             [](const Params& p) {
                 CcwsPolicy::Params c;
                 c.kThrottle = p.at("k_throttle");
@@ -59,6 +64,9 @@ PolicyInfo ccws() {
                 c.vtaEntries = u(p, "vta_entries");
                 c.vtaWays = u(p, "vta_ways");
                 c.decay = u(p, "decay");
+                c.scoreCap = p.at("score_cap");
+                c.probeMerged = p.at("probe_merged") != 0;
+                c.probeRemoves = p.at("probe_removes") != 0;
                 return std::make_unique<CcwsPolicy>(c);
             },
             [](const Params& p) -> std::string {

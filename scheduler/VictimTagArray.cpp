@@ -28,22 +28,19 @@ void VictimTagArray::insert(unsigned warp, uint64_t line) {
     Entry* s = set(warp, line);
     Entry* victim = &s[0];
     for (unsigned w = 0; w < ways_; ++w) {
-        if (s[w].stamp && s[w].tag == line) {
-            victim = &s[w];
-            break;
-        }
-        if (s[w].stamp < victim->stamp) victim = &s[w];  // invalid (0) first, then LRU
+        if (s[w].stamp && s[w].tag == line) return;  // FIFO: already held, keeps its place
+        if (s[w].stamp < victim->stamp) victim = &s[w];  // invalid (0) first, then first in
     }
     victim->tag = line;
     victim->stamp = ++stamp_;
 }
 
-bool VictimTagArray::probe(unsigned warp, uint64_t line) {
+bool VictimTagArray::probe(unsigned warp, uint64_t line, bool removeOnHit) {
     if (warp >= warps_) return false;
     Entry* s = set(warp, line);
     for (unsigned w = 0; w < ways_; ++w)
         if (s[w].stamp && s[w].tag == line) {
-            s[w].stamp = 0;
+            if (removeOnHit) s[w].stamp = 0;
             return true;
         }
     return false;
@@ -55,6 +52,14 @@ bool VictimTagArray::contains(unsigned warp, uint64_t line) const {
     for (unsigned w = 0; w < ways_; ++w)
         if (s[w].stamp && s[w].tag == line) return true;
     return false;
+}
+
+void VictimTagArray::invalidate(uint64_t line) {
+    for (unsigned warp = 0; warp < warps_; ++warp) {
+        Entry* s = set(warp, line);
+        for (unsigned w = 0; w < ways_; ++w)
+            if (s[w].stamp && s[w].tag == line) s[w].stamp = 0;
+    }
 }
 
 unsigned VictimTagArray::occupancy(unsigned warp) const {

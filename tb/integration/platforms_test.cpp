@@ -1,4 +1,4 @@
-// The shipped platform files (fermi15, fermi30, owl28, cwlp32): each one resolves to the values
+// The shipped platform files (fermi15, fermi30, owl28, cwlp32, ccws30): each one resolves to the values
 // its file sets, docs/platforms.md lists exactly those values, every one runs a small kernel to
 // completion, and a user's variant file derives from a shipped platform by name.
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kPlatforms = {"fermi15", "fermi30", "owl28", "cwlp32"};
+const std::vector<std::string> kPlatforms = {"fermi15", "fermi30", "owl28", "cwlp32", "ccws30"};
 
 void flatten(const json& o, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
     for (const auto& [k, v] : o.items()) {
@@ -103,7 +103,8 @@ TEST_P(PlatformFile, RunsASmallKernelToCompletion) {
     // SM per cycle (each SM has room for several), visiting the first SM of every cluster before
     // the second of any (platforms/Gpu.cpp, dispatchOrder), so each SM gets 32 / SMs rounded down
     // or up by its place in that order: fermi15 3,3,2,...; fermi30 (clusters of 2) sm0 and sm2
-    // 2, the rest 1; owl28 2,2,2,2,1,...; cwlp32 1 each.
+    // 2, the rest 1; owl28 2,2,2,2,1,...; cwlp32 1 each; ccws30 (clusters of 3) sm0 and sm3 2,
+    // the rest 1.
     const json params = json::parse(runGpusim({"config", "--platform", GetParam()}).out)["params"];
     const unsigned sms = params["gpu.num_sms"], per = params["noc.sms_per_cluster"];
     const unsigned clusters = (sms + per - 1) / per;
@@ -128,6 +129,32 @@ TEST(Platforms, Fermi30SpreadsCtasOverClustersFirst) {
     const json j = json::parse(readFile(stats));
     for (unsigned s = 0; s < 30; ++s)
         EXPECT_EQ(j["stats"]["sm" + std::to_string(s) + ".ctas"].get<uint64_t>(), s % 2 == 0 ? 1u : 0u) << "sm" << s;
+}
+
+// ccws30 derives from owl28 ("base"): it keeps owl28's GT200-class values it does not set (one
+// warp scheduler, 32 warps, 32 KB 8-way L1D, GDDR3 at 800 MHz) and takes the CCWS release's own
+// (30 cores at 325 MHz, 128 B L1D lines, 16 MSHRs, crossbar, 8 banks, tWR 13).
+TEST(Platforms, Ccws30KeepsOwl28ValuesItDoesNotSet) {
+    const ProcessResult r = runGpusim({"config", "--platform", "ccws30"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json p = json::parse(r.out)["params"];
+    EXPECT_EQ(p["sm.schedulers"], 1);
+    EXPECT_EQ(p["sm.max_warps"], 32);
+    EXPECT_EQ(p["sm.max_threads"], 1024);
+    EXPECT_EQ(p["l1d.size_bytes"], 32768);
+    EXPECT_EQ(p["l1d.ways"], 8);
+    EXPECT_EQ(p["dram.preset"], "gddr3");
+    EXPECT_DOUBLE_EQ(p["dram.clock_mhz"].get<double>(), 800);
+    EXPECT_DOUBLE_EQ(p["noc.clock_mhz"].get<double>(), 650);
+    EXPECT_EQ(p["mem.partitions"], 8);
+    EXPECT_EQ(p["gpu.num_sms"], 30);
+    EXPECT_DOUBLE_EQ(p["sm.clock_mhz"].get<double>(), 325);
+    EXPECT_EQ(p["l1d.line_bytes"], 128);
+    EXPECT_EQ(p["l1d.mshr_entries"], 16);
+    EXPECT_EQ(p["noc.topology"], "crossbar");
+    EXPECT_EQ(p["noc.sms_per_cluster"], 3);
+    EXPECT_EQ(p["dram.banks"], 8);
+    EXPECT_EQ(p["dram.tWR"], 13);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, PlatformFile, ::testing::ValuesIn(kPlatforms),

@@ -49,10 +49,18 @@ struct PrefetchBench {
         b->gen.read(kRow);
         sc_core::sc_start();
     }
-    std::vector<uint64_t> prefetchRdCycles() const {
+    // Prefetch RDs, all or of one bank's row.
+    std::vector<uint64_t> prefetchRdCycles(int bank = -1, uint64_t row = 0) const {
         std::vector<uint64_t> out;
         for (const auto& r : b->ctrl.commandLog().records())
-            if (r.request == kPrefetchRequest) out.push_back(r.cycle);
+            if (r.request == kPrefetchRequest && (bank < 0 || (r.bank == unsigned(bank) && r.row == row)))
+                out.push_back(r.cycle);
+        return out;
+    }
+    std::vector<uint64_t> filledLines(uint64_t lo, uint64_t hi) const {  // in [lo, hi)
+        std::vector<uint64_t> out;
+        for (const Fill& f : fills)
+            if (f.line >= lo && f.line < hi) out.push_back(f.line);
         return out;
     }
     uint64_t preCycle() const {
@@ -78,56 +86,55 @@ TEST(OwlPrefetch, OffChangesNothing) {
     EXPECT_EQ(t.b->ctrl.prefetcher(), nullptr);
 }
 
-// C = 4 (the queue holds 1 < 8 requests, so C is the "high" value 4): after X's RDs (13, 15)
-// row 0 has no demand left and Y waits to close it. Prefetch RDs go when the timing allows:
-// 17 (tCCD after 15; and bus free 29 - tCL = 17), then every tCCD: lines 0x80 (17, 19),
-// 0x100 (21, 23), 0x180 (25, 27), 0x200 (29, 31); data end 33, 37, 41, 45. Y's PRE is legal at
-// 29 (tRAS) but held: 29 (3 lines done) and 31 (line 4 half read) are refused, 30 is not legal
-// (tRTP from the RD at 29). PRE at 33 (tRTP after 31), ACT 45, RD 57 and 59, Y answered 73:
-// 4 cycles later than without prefetch. Then the prefetcher stops (C reached, a demand waits):
-// 11 lines of row 0 are left, so the episode counts as stopped by demand.
-TEST(OwlPrefetch, PrefetchesAtLeastCLinesThenStopsForTheDemandToAnotherRow) {
+// The start rule: the prefetcher starts on a row only when its bank has no demand left at all.
+// Y (another row of bank 0) is queued from the start, so when X's RDs (13, 15) leave row 0 without
+// demand, the row is about to close for Y: nothing is prefetched and nothing is held, even with
+// C = 4 (the queue holds 1 < 8 requests). Y is answered at 69, as without prefetch. (Before this
+// rule the row was held for C lines and Y answered at 73.)
+TEST(OwlPrefetch, DoesNotStartOnARowWhoseBankHasADemandWaiting) {
     PrefetchBench t(2, 4, 8);
     t.twoReads();
-    EXPECT_EQ(t.prefetchRdCycles(), (U{17, 19, 21, 23, 25, 27, 29, 31}));
-    ASSERT_EQ(t.fills.size(), 4u);
-    const U lines = {0x80, 0x100, 0x180, 0x200};
-    const U at = {33, 37, 41, 45};
-    for (size_t i = 0; i < 4; ++i) {
-        EXPECT_EQ(t.fills[i].line, lines[i]);
-        EXPECT_EQ(t.fills[i].atPs, at[i] * kP);
-    }
-    EXPECT_EQ(t.preCycle(), 33u);
-    EXPECT_EQ(t.b->gen.records[0].answeredPs, 29 * kP);
-    EXPECT_EQ(t.b->gen.records[1].answeredPs, 73 * kP);
-    EXPECT_EQ(t.b->stat("mem0.prefetch_lines"), 4.0);
-    EXPECT_EQ(t.b->stat("mem0.prefetch_episodes"), 1.0);
-    EXPECT_EQ(t.b->stat("mem0.prefetch_stopped_by_demand"), 1.0);
-    EXPECT_EQ(t.b->stat("mem0.prefetch_rows_exhausted"), 0.0);
-    EXPECT_EQ(t.b->stat("mem0.prefetch_held_pre_cycles"), 2.0);
-    EXPECT_EQ(t.b->stat("mem0.cmd_rd"), 12.0);  // 2 (X) + 8 prefetch + 2 (Y)
-    EXPECT_EQ(t.b->stat("mem0.reads"), 2.0);    // demand answers only
-    // Every burst went through the timing checker; the log's prefetch RDs name row 0 and the
-    // lines' columns, the data bus carried them (no overlap with X's or Y's data).
-    const auto& log = t.b->ctrl.commandLog().records();
-    for (const auto& r : log)
-        if (r.request == kPrefetchRequest) {
-            EXPECT_EQ(r.row, 0u);
-        }
-    EXPECT_TRUE(t.b->ctrl.quiescent());
-}
-
-// The queue threshold: with threshold 1 the queue of 1 request is not short, so C = 2: lines
-// 0x80 (17, 19) and 0x100 (21, 23); at 25 C is reached and Y waits, so no more. Y's PRE at 29
-// was never held (tRAS made it wait anyway): Y answered at 69, as without prefetch.
-TEST(OwlPrefetch, MinimumIsTheLowValueWhenTheQueueIsNotShort) {
-    PrefetchBench t(2, 4, 1);
-    t.twoReads();
-    EXPECT_EQ(t.prefetchRdCycles(), (U{17, 19, 21, 23}));
-    EXPECT_EQ(t.fills.size(), 2u);
+    EXPECT_TRUE(t.prefetchRdCycles().empty());
     EXPECT_EQ(t.preCycle(), 29u);
     EXPECT_EQ(t.b->gen.records[1].answeredPs, 69 * kP);
     EXPECT_EQ(t.b->stat("mem0.prefetch_held_pre_cycles"), 0.0);
+    EXPECT_EQ(t.b->stat("mem0.prefetch_episodes"), 0.0);
+}
+
+// Scheme 2, "at least C lines regardless of whether or not a demand arrives": X opens row 0 of
+// bank 0; reads of 4 rows of bank 1 keep the controller busy, so bank 0 is idle with its row open
+// and prefetching starts there. Y (bank 0, row 1) arrives at cycle 20, after it began: its PRE is
+// refused until C = 4 lines of row 0 are read (the queue is short), then the episode stops for Y.
+// (Idle rows opened later, Y's row 1 and the last bank-1 row, are prefetched too; not looked at.)
+TEST(OwlPrefetch, StartedEpisodeReadsAtLeastCLinesThenStopsForTheDemandToAnotherRow) {
+    PrefetchBench t(2, 4, 8);
+    t.b->gen.read(0x0);
+    for (uint64_t r = 0; r < 4; ++r) t.b->gen.read(0x800 + r * kRow);
+    t.b->gen.read(kRow, 20 * kP);
+    sc_core::sc_start();
+    const auto pf = t.prefetchRdCycles(0, 0);
+    ASSERT_EQ(pf.size(), 8u);  // 4 lines x 2 bursts of row 0, then stopped
+    EXPECT_LT(pf.front(), 20u) << "prefetching began before Y arrived";
+    EXPECT_EQ(t.filledLines(0, 0x800), (U{0x80, 0x100, 0x180, 0x200}));
+    uint64_t pre0 = 0;
+    for (const auto& r : t.b->ctrl.commandLog().records())
+        if (r.cmd == DramCmd::Pre && r.bank == 0 && !pre0) pre0 = r.cycle;
+    EXPECT_GT(pre0, pf.back()) << "bank 0 closed only after the C-th line";
+    EXPECT_GT(t.b->stat("mem0.prefetch_held_pre_cycles"), 0.0);
+    EXPECT_GE(t.b->stat("mem0.prefetch_stopped_by_demand"), 1.0);
+    EXPECT_EQ(t.b->stat("mem0.reads"), 6.0);  // demand answers only
+    EXPECT_TRUE(t.b->ctrl.quiescent());
+}
+
+// The queue threshold: with threshold 1 a queue of 1 or more requests is not short, so C = 2:
+// the same traffic stops row 0 after 2 lines.
+TEST(OwlPrefetch, MinimumIsTheLowValueWhenTheQueueIsNotShort) {
+    PrefetchBench t(2, 4, 1);
+    t.b->gen.read(0x0);
+    for (uint64_t r = 0; r < 4; ++r) t.b->gen.read(0x800 + r * kRow);
+    t.b->gen.read(kRow, 20 * kP);
+    sc_core::sc_start();
+    EXPECT_EQ(t.filledLines(0, 0x800), (U{0x80, 0x100}));
 }
 
 // C = 0 is the paper's first scheme: stop at once when a demand to another row waits. Here Y
@@ -240,6 +247,7 @@ TEST(OwlPrefetch, L2InstallsDropsAndCountsPrefetchedLines) {
     EXPECT_EQ(b.stat("l2.slice0.prefetch_dropped"), 1.0);
     EXPECT_EQ(b.stat("l2.slice0.prefetch_useful"), 1.0);
     EXPECT_EQ(b.stat("l2.slice0.prefetch_redundant"), 1.0);
+    EXPECT_EQ(b.stat("l2.slice0.prefetch_redundant_in_flight"), 0.0);  // it was resident
     b.expectDrained();
 }
 

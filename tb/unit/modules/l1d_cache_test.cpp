@@ -245,6 +245,21 @@ TEST(L1DCache, LruEvictionOrderInOneSet) {
     EXPECT_EQ(rec.frees.size(), 8u);
 }
 
+TEST(L1DCache, HitsSplitIntoIntraAndInterWarpByTheLinesOwner) {
+    // Warp 5 brings A in, warp 6 brings B in (on-miss: the reserving warp owns the line; on-fill
+    // the missing warp). Hits: A by 5 (intra), A by 6 (inter), B by 6 (intra), B by 5 (inter),
+    // A by 5 again (intra): 3 of 5 hits intra-warp.
+    for (L1Allocation a : {L1Allocation::OnMiss, L1Allocation::OnFill}) {
+        Bench b(cfgOf(a));
+        b.missAndFill(A, 5);
+        b.missAndFill(B, 6);
+        for (auto [line, warp] : std::vector<std::pair<uint64_t, unsigned>>{{A, 5}, {A, 6}, {B, 6}, {B, 5}, {A, 5}})
+            EXPECT_EQ(b.l1.read(line, warp, 0, 1), L1Result::Hit);
+        EXPECT_EQ(b.n("read_hits"), 5u);
+        EXPECT_EQ(b.n("read_hits_intra_warp"), 3u);
+    }
+}
+
 TEST(L1DCache, OnFillOwnerIsTheMissingWarp) {
     Bench b(cfgOf(L1Allocation::OnFill));
     Recorder rec;

@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "common/SimError.hpp"
 #include "platforms/ValidationReport.hpp"
+#include "platforms/SweepSpec.hpp"
 #include "platforms/ValidationStudy.hpp"
 
 using nlohmann::json;
@@ -98,6 +101,40 @@ TEST(ValidationStudy, TheSameWorkloadTwiceInOneSeriesIsAnError) {
                  InputError);
 }
 
+TEST(ValidationStudy, BestSweepsKeepTheHighestRowPerWorkload) {
+    // An oracle over the warp limit: swl-best on w1 is the best of swl:1 (1.0), swl:2 (3.0, from the
+    // Table-3 sweep), swl:3 (2.5); on w2 a failed swl:1 run loses to swl:3's 1.0 even though lower.
+    json doc = studyDoc();
+    doc["studies"][0]["sweeps"] = json::parse(R"([{"spec": "a.json"}, {"spec": "b.json", "label": "swl-best", "best": true},
+        {"spec": "c.json", "label": "swl-best", "best": true}])");
+    const Study st = parseStudies(doc, "s.json").studies[0];
+    const json a = table({row("gto", "w1", 2.0), row("gto", "w2", 4.0)});
+    const json b = table({row("swl:warps=1", "w1", 1.0), row("swl:warps=2", "w1", 3.0), row("swl:warps=1", "w2", 9.0, "failed")});
+    const json c = table({row("swl:warps=3", "w1", 2.5), row("swl:warps=3", "w2", 1.0)});
+    const StudyData d = mergeResults(st, {a, b, c});
+    EXPECT_DOUBLE_EQ(*normalised(d, st, "swl-best", "w1"), 1.5);   // 3.0 / 2.0
+    EXPECT_DOUBLE_EQ(*normalised(d, st, "swl-best", "w2"), 0.25);  // 1.0 / 4.0
+    EXPECT_EQ(d.rows.at("swl-best").at("w1").at("scheduler"), "swl:warps=2");
+    // Without "best" the same rows are two values for one series: an error, as before.
+    doc["studies"][0]["sweeps"][2].erase("best");
+    EXPECT_THROW(mergeResults(parseStudies(doc, "s.json").studies[0], {a, b, c}), InputError);
+}
+
+TEST(ValidationStudy, BestOfTakesTheBetterSeriesPerWorkload) {
+    // "better static" = the better of ccws and gto per workload: w1 ccws 3 > gto 2 (1.5); w2 gto
+    // 4 > ccws 2 (1.0). gmean(1.5, 1.0) = sqrt(1.5).
+    json doc = studyDoc();
+    doc["studies"][0]["best_of"] = json::parse(R"({"better static": ["ccws", "gto"]})");
+    const Study st = parseStudies(doc, "s.json").studies[0];
+    const StudyData d = mergeResults(st, {table({row("gto", "w1", 2.0), row("gto", "w2", 4.0), row("ccws", "w1", 3.0),
+                                                 row("ccws", "w2", 2.0)}),
+                                          table({})});
+    EXPECT_EQ(d.series.back(), "better static");
+    EXPECT_DOUBLE_EQ(*normalised(d, st, "better static", "w1"), 1.5);
+    EXPECT_DOUBLE_EQ(*normalised(d, st, "better static", "w2"), 1.0);
+    EXPECT_NEAR(*groupMean(d, st, "better static", st.groups[0]).value, std::sqrt(1.5), 1e-12);
+}
+
 TEST(ValidationStudy, BadStudiesFilesNameTheKey) {
     auto message = [](json doc) {
         try {
@@ -122,6 +159,12 @@ TEST(ValidationStudy, BadStudiesFilesNameTheKey) {
     d = studyDoc();
     d["studies"].push_back(d["studies"][0]);
     EXPECT_EQ(message(d), "v/studies.json: studies[1].id: 't' used twice");
+    d = studyDoc();
+    d["studies"][0]["sweeps"][0]["best"] = true;  // no label: which series would the best row be?
+    EXPECT_EQ(message(d), "v/studies.json: studies[0].sweeps.best: needs a label (the series the best row stands for)");
+    d = studyDoc();
+    d["studies"][0]["best_of"] = json{{"b", json::array({"gto"})}};
+    EXPECT_EQ(message(d), "v/studies.json: studies[0].best_of.b: expected a list of two or more series");
 }
 
 TEST(ValidationReport, TableShowsNormalisedValuesMeansPaperAndDifference) {
@@ -149,4 +192,21 @@ TEST(ValidationReport, PointsDifference) {
     EXPECT_EQ(pointsDifference(1.020, 1.731), "-71.1 pp");
     EXPECT_EQ(pointsDifference(1.5, 1.25), "+25.0 pp");
     EXPECT_EQ(fixed3(std::nullopt), "-");
+}
+
+TEST(ValidationStudy, TheShippedStudiesAndTheirSweepsAreValid) {
+    // validation/studies.json as `gpusim validate` reads it: every spec exists and names known
+    // platforms, schedulers, workloads and parameters, and every workload a group averages over
+    // is run by some sweep of its study (else its mean would silently drop it).
+    const Studies all = loadStudies(std::filesystem::path(GPUSIM_SOURCE_DIR) / "validation" / "studies.json");
+    for (const Study& st : all.studies) {
+        std::set<std::string> run;
+        for (const SweepRef& ref : st.sweeps) {
+            const SweepSpec spec = loadSweepSpec(all.specPath(ref).string());
+            EXPECT_NO_THROW(validateSweepSpec(spec)) << st.id << ": " << ref.spec;
+            run.insert(spec.workloads.begin(), spec.workloads.end());
+        }
+        for (const WorkloadGroup& g : st.groups)
+            for (const std::string& w : g.workloads) EXPECT_TRUE(run.count(w)) << st.id << ": group " << g.name << ": " << w;
+    }
 }

@@ -396,10 +396,14 @@ TEST(IpawsPolicy, CcwsGatesLoadsOnlyWhileItSchedules) {
     // warp 3 (past the cutoff) may not load. Warp 0 then ends having issued all 20: inst
     // [20, 0, 0, 0], WOI 4; with threshold_factor 0.2, thr = 4 x 20 x 0.2 = 16 <= 20: convex.
     // The fake view's issue counts stay 0, so Recover has nothing to balance: straight to RR.
+    // CCWS without its per-warp cap (which would hold the score at dLLS = 160, not enough to
+    // throttle anyone among 4 warps; the cap has its own tests in ccws_policy_test).
     FakeSmView sm(4);
     IpawsPolicy::Params params;
     params.classifier.thresholdFactor = 0.2;
-    IpawsPolicy p(params, std::make_unique<CcwsPolicy>(CcwsPolicy::Params{}), nullptr);
+    CcwsPolicy::Params uncapped;
+    uncapped.scoreCap = 0;
+    IpawsPolicy p(params, std::make_unique<CcwsPolicy>(uncapped), nullptr);
     EXPECT_EQ(p.name(), "ipaws-ccws");
     p.attach(sm);
     p.onKernelStart();

@@ -65,3 +65,28 @@ TEST(SwlPolicy, PerSchedulerLimit) {
     for (unsigned w = 0; w < 6; ++w) can.push_back(p.canIssue(w, sm));
     EXPECT_EQ(can, (std::vector<bool>{false, true, true, true, true, false}));
 }
+
+TEST(SwlPolicy, TwoPerSchedulerLetFourWarpsIssueThroughTheIssueStage) {
+    // The papers' meaning of SWL-Best's "2" (GPGPU-Sim's swl limits each scheduler unit): with
+    // per_scheduler=1 the two oldest even warps (0, 2) and the two oldest odd ones (1, 3) may issue,
+    // 4 per SM. Every warp is always ready, so GTO would keep each scheduler on its oldest warp;
+    // making warps 0 and 1 stall every other cycle lets 2 and 3 in, and never 4..7.
+    FakeSmView sm(8);
+    SwlPolicy p(2, true);
+    p.attach(sm);
+    IssueStage stage(2, p);
+    std::set<unsigned> issuers;
+    unsigned issued = 0;
+    for (uint64_t c = 0; c < 50; ++c) {
+        sm.cycle_ = c;
+        p.onCycle(c, sm);
+        issued += stage.cycle(sm, [&](unsigned w) {
+            if ((w == 0 || w == 1) && c % 2 == 1) return false;  // the oldest warps stall on odd cycles
+            if (!p.canIssue(w, sm)) return false;
+            issuers.insert(w);
+            return true;
+        });
+    }
+    EXPECT_EQ(issuers, (std::set<unsigned>{0, 1, 2, 3}));
+    EXPECT_EQ(issued, 100u);  // each scheduler still issues every cycle
+}
