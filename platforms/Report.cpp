@@ -51,6 +51,9 @@ nlohmann::json summaryOf(const RunRecord& r) {
         {"l2_read_hit_rate", ratio(l2Hits, l2Reads)},
         // Requests served from an open row, over every FR-FCFS controller (0 with ideal memory).
         {"dram_row_hit_rate", weightedMean(s, ".row_hit_rate")},
+        // Banks with a request outstanding, over cycles where any has, every controller weighted
+        // by its busy cycles (the OWL paper's BLP).
+        {"dram_bank_parallelism", weightedMean(s, ".bank_parallelism")},
         {"l1d_mshr_stall_cycles", s.sum("sm", ".l1d.mshr_stall_cycles")},
         {"l1d_miss_queue_stall_cycles", s.sum("sm", ".l1d.miss_queue_stall_cycles")},
         {"ldst_coalescing_stall_cycles", s.sum("sm", ".ldst.coalescing_stall_cycles")},

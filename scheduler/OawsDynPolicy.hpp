@@ -52,6 +52,11 @@ private:
     WarpAgeRank ranks_;
     Average* ocwStat_ = nullptr;
     Counter *ocwUp_ = nullptr, *ocwDown_ = nullptr;
+    // Serviced divergent loads by the class of their warp (locality / thrashing) and whether
+    // they were fully cached: what OCW estimation sees, and what Eq. 1 let the thrashing warps do.
+    Counter *locDiv_ = nullptr, *locDivFc_ = nullptr, *thrDiv_ = nullptr, *thrDivFc_ = nullptr;
+    Counter* assocUpdates_ = nullptr;  // OCW updates with delta = CNT/2
+    Average* divSets_ = nullptr;       // L1D sets touched per divergent load (the Sets register)
 };
 
 } // namespace gpusim

@@ -3,6 +3,7 @@
 // Setup: 6 warps, ages = slot, so GTO priority (age rank) = slot. OCW starts at 2.
 #include <gtest/gtest.h>
 
+#include "common/Stats.hpp"
 #include "scheduler/OawsDynPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
@@ -120,4 +121,33 @@ TEST(OawsDynPolicy, KernelLaunchRestartsTheEstimate) {
     EXPECT_EQ(k.ocw().ocw(), 3u);
     k.onKernelStart();
     EXPECT_EQ(k.ocw().ocw(), 3u);
+}
+
+// The statistics that show what OCW estimation sees and what Eq. 1 lets the thrashing warps do
+// (validation/notes/oaws-mshr.md): serviced divergent loads split by the class of their warp
+// (GTO priority below OCW: locality) and by fully/partially cached, the associativity-sensitive
+// updates (delta = CNT/2) and the sets touched (the Sets register).
+TEST(OawsDynPolicy, StatisticsSplitDivergentLoadsByWarpClass) {
+    Bench b;
+    StatRegistry stats;
+    b.p.registerStats(stats, "sm0.sched.");
+    b.p.onLoadServiced(divLoad(false, 0));                  // locality, partial; 32 sets: not sensitive
+    b.p.onLoadServiced(divLoad(true, 1));                   // locality, fully cached
+    b.p.onLoadServiced(divLoad(true, 2));                   // thrashing, fully cached
+    b.p.onLoadServiced(divLoad(false, 5));                  // thrashing, partial
+    b.p.onLoadServiced({3, kAssoc, 32, 32, 8, false});     // thrashing, 8 sets: sensitive (32 > 12)
+    b.p.onLoadServiced({4, kCoh, 32, 1, 1, true});          // coherent: not counted
+    EXPECT_EQ(stats.get("sm0.sched.oaws_locality_divergent_loads"), 2);
+    EXPECT_EQ(stats.get("sm0.sched.oaws_locality_divergent_fully_cached"), 1);
+    EXPECT_EQ(stats.get("sm0.sched.oaws_thrashing_divergent_loads"), 3);
+    EXPECT_EQ(stats.get("sm0.sched.oaws_thrashing_divergent_fully_cached"), 1);
+    EXPECT_EQ(stats.get("sm0.sched.oaws_assoc_sensitive_updates"), 1);
+    EXPECT_DOUBLE_EQ(stats.get("sm0.sched.oaws_divergent_sets"), (4 * 32 + 8) / 5.0);
+    // A warp's class follows OCW: after OCW rises to 3, warp 2's loads count as locality loads.
+    b.feed(300, true);
+    EXPECT_EQ(b.p.ocw().ocw(), 3u);
+    const double loc = stats.get("sm0.sched.oaws_locality_divergent_loads");
+    b.p.onLoadServiced(divLoad(true, 2));
+    EXPECT_EQ(stats.get("sm0.sched.oaws_locality_divergent_loads"), loc + 1);
+    EXPECT_EQ(stats.get("sm0.sched.oaws_thrashing_divergent_loads"), 3);
 }
