@@ -31,12 +31,13 @@ TEST(SwlPolicy, OnlyTheTwoOldestWarpsIssue) {
     EXPECT_EQ(can, (std::vector<bool>{false, false, false, true, false, true}));
 }
 
-TEST(SwlPolicy, AtMostTwoWarpsIssueThroughTheIssueStage) {
-    // 8 warps, all always ready, two schedulers (even/odd). Ages = slot, so warps 0 and 1 are the
-    // two oldest; over 50 cycles nothing else may issue, and both issue every cycle (one per
-    // scheduler), GTO keeping each scheduler on its greedy warp.
+namespace {
+
+// 50 cycles of the real IssueStage over 8 always-ready warps (ages = slot, two schedulers):
+// which warps issued and how many instructions. `stalls(warp, cycle)` marks a warp not ready.
+template <class Stalls>
+std::pair<std::set<unsigned>, unsigned> issueFor50Cycles(SwlPolicy& p, Stalls&& stalls) {
     FakeSmView sm(8);
-    SwlPolicy p(2, false);
     p.attach(sm);
     IssueStage stage(2, p);
     std::set<unsigned> issuers;
@@ -45,11 +46,21 @@ TEST(SwlPolicy, AtMostTwoWarpsIssueThroughTheIssueStage) {
         sm.cycle_ = c;
         p.onCycle(c, sm);
         issued += stage.cycle(sm, [&](unsigned w) {
-            if (!p.canIssue(w, sm)) return false;
+            if (stalls(w, c) || !p.canIssue(w, sm)) return false;
             issuers.insert(w);
             return true;
         });
     }
+    return {issuers, issued};
+}
+
+} // namespace
+
+TEST(SwlPolicy, AtMostTwoWarpsIssueThroughTheIssueStage) {
+    // Warps 0 and 1 are the two oldest; over 50 cycles nothing else may issue, and both issue
+    // every cycle (one per scheduler), GTO keeping each scheduler on its greedy warp.
+    SwlPolicy p(2, false);
+    const auto [issuers, issued] = issueFor50Cycles(p, [](unsigned, uint64_t) { return false; });
     EXPECT_EQ(issuers, (std::set<unsigned>{0, 1}));
     EXPECT_EQ(issued, 100u);
 }
@@ -71,22 +82,9 @@ TEST(SwlPolicy, TwoPerSchedulerLetFourWarpsIssueThroughTheIssueStage) {
     // per_scheduler=1 the two oldest even warps (0, 2) and the two oldest odd ones (1, 3) may issue,
     // 4 per SM. Every warp is always ready, so GTO would keep each scheduler on its oldest warp;
     // making warps 0 and 1 stall every other cycle lets 2 and 3 in, and never 4..7.
-    FakeSmView sm(8);
     SwlPolicy p(2, true);
-    p.attach(sm);
-    IssueStage stage(2, p);
-    std::set<unsigned> issuers;
-    unsigned issued = 0;
-    for (uint64_t c = 0; c < 50; ++c) {
-        sm.cycle_ = c;
-        p.onCycle(c, sm);
-        issued += stage.cycle(sm, [&](unsigned w) {
-            if ((w == 0 || w == 1) && c % 2 == 1) return false;  // the oldest warps stall on odd cycles
-            if (!p.canIssue(w, sm)) return false;
-            issuers.insert(w);
-            return true;
-        });
-    }
+    const auto [issuers, issued] =
+        issueFor50Cycles(p, [](unsigned w, uint64_t c) { return (w == 0 || w == 1) && c % 2 == 1; });
     EXPECT_EQ(issuers, (std::set<unsigned>{0, 1, 2, 3}));
     EXPECT_EQ(issued, 100u);  // each scheduler still issues every cycle
 }
