@@ -201,13 +201,16 @@ std::string seriesName(const SweepRef& ref, const json& row, const std::vector<s
 
 namespace {
 
+// A numeric column of one results row; nullopt when the row is not ok or the value not a number.
+std::optional<double> rowValue(const json& row, const std::string& column) {
+    if (row.value("status", std::string()) != "ok" || !row.contains(column) || !row[column].is_number())
+        return std::nullopt;
+    return row[column].get<double>();
+}
+
 // For `best` sweeps: an ok row with a numeric metric beats one without; else the higher metric.
 bool betterRow(const json& row, const json& than, const std::string& metric) {
-    const auto of = [&](const json& r) -> std::optional<double> {
-        if (r.value("status", std::string()) != "ok" || !r.contains(metric) || !r[metric].is_number()) return std::nullopt;
-        return r[metric].get<double>();
-    };
-    const auto a = of(row), b = of(than);
+    const auto a = rowValue(row, metric), b = rowValue(than, metric);
     return a && (!b || *a > *b);
 }
 
@@ -284,10 +287,7 @@ std::optional<double> valueOf(const StudyData& d, const std::string& series, con
     if (s == d.rows.end()) return std::nullopt;
     const auto w = s->second.find(workload);
     if (w == s->second.end()) return std::nullopt;
-    const json& row = w->second;
-    if (row.value("status", std::string()) != "ok" || !row.contains(column) || !row[column].is_number())
-        return std::nullopt;
-    return row[column].get<double>();
+    return rowValue(w->second, column);
 }
 
 std::optional<double> normalised(const StudyData& d, const Study& s, const std::string& series,
