@@ -101,6 +101,14 @@ TEST(OwlPrefetch, DoesNotStartOnARowWhoseBankHasADemandWaiting) {
     EXPECT_EQ(t.b->stat("mem0.prefetch_episodes"), 0.0);
 }
 
+// X (bank 0, row 0), reads of 4 rows of bank 1 that keep the controller busy, and Y (bank 0,
+// row 1) at cycle 20: the traffic of the two tests below.
+static void rowZeroThenBusyBankOneThenY(PrefetchBench& t) {
+    t.b->gen.read(0x0);
+    for (uint64_t r = 0; r < 4; ++r) t.b->gen.read(0x800 + r * kRow);
+    t.b->gen.read(kRow, 20 * kP);
+}
+
 // Scheme 2, "at least C lines regardless of whether or not a demand arrives": X opens row 0 of
 // bank 0; reads of 4 rows of bank 1 keep the controller busy, so bank 0 is idle with its row open
 // and prefetching starts there. Y (bank 0, row 1) arrives at cycle 20, after it began: its PRE is
@@ -108,9 +116,7 @@ TEST(OwlPrefetch, DoesNotStartOnARowWhoseBankHasADemandWaiting) {
 // (Idle rows opened later, Y's row 1 and the last bank-1 row, are prefetched too; not looked at.)
 TEST(OwlPrefetch, StartedEpisodeReadsAtLeastCLinesThenStopsForTheDemandToAnotherRow) {
     PrefetchBench t(2, 4, 8);
-    t.b->gen.read(0x0);
-    for (uint64_t r = 0; r < 4; ++r) t.b->gen.read(0x800 + r * kRow);
-    t.b->gen.read(kRow, 20 * kP);
+    rowZeroThenBusyBankOneThenY(t);
     sc_core::sc_start();
     const auto pf = t.prefetchRdCycles(0, 0);
     ASSERT_EQ(pf.size(), 8u);  // 4 lines x 2 bursts of row 0, then stopped
@@ -130,9 +136,7 @@ TEST(OwlPrefetch, StartedEpisodeReadsAtLeastCLinesThenStopsForTheDemandToAnother
 // the same traffic stops row 0 after 2 lines.
 TEST(OwlPrefetch, MinimumIsTheLowValueWhenTheQueueIsNotShort) {
     PrefetchBench t(2, 4, 1);
-    t.b->gen.read(0x0);
-    for (uint64_t r = 0; r < 4; ++r) t.b->gen.read(0x800 + r * kRow);
-    t.b->gen.read(kRow, 20 * kP);
+    rowZeroThenBusyBankOneThenY(t);
     sc_core::sc_start();
     EXPECT_EQ(t.filledLines(0, 0x800), (U{0x80, 0x100}));
 }

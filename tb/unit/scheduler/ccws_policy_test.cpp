@@ -6,6 +6,8 @@
 // 4 x 100 = 400.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "scheduler/CcwsPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
@@ -36,6 +38,12 @@ struct Bench {
     void issue(unsigned warp, int n) {
         for (int i = 0; i < n; ++i) p.onIssue(warp % 2, warp, sm);
     }
+    // canIssue for warps 0..3 (each about to load): which may load now.
+    std::vector<bool> mayLoad() {
+        std::vector<bool> out;
+        for (unsigned w = 0; w < 4; ++w) out.push_back(p.canIssue(w, sm));
+        return out;
+    }
     // Warp `w` loses line `line` and misses on it again: one VTA hit.
     void vtaHit(unsigned w, uint64_t line) {
         p.onL1Evict(line, static_cast<int>(w));
@@ -47,7 +55,7 @@ struct Bench {
 TEST(CcwsPolicy, VtaHitPushesTheYoungestWarpPastTheCutoffThenDecayRestoresIt) {
     Bench b(uncapped());  // the scoring and cutoff alone; the cap has its own tests below
     EXPECT_EQ(b.p.cutoff(), 400u);
-    for (unsigned w = 0; w < 4; ++w) EXPECT_TRUE(b.p.canIssue(w, b.sm)) << w;
+    EXPECT_EQ(b.mayLoad(), (std::vector<bool>{true, true, true, true}));
     // 20 instructions issued, then warp 2 loses line A and misses on it again: one VTA hit.
     b.issue(0, 20);
     b.vtaHit(2, kLineA);
@@ -58,10 +66,7 @@ TEST(CcwsPolicy, VtaHitPushesTheYoungestWarpPastTheCutoffThenDecayRestoresIt) {
     // Prefix sums before each: 0, 259, 359, 459 -> W3 starts past 400: loads refused.
     b.p.onCycle(1, b.sm);
     EXPECT_EQ(b.p.score(2), 259u);
-    EXPECT_TRUE(b.p.canIssue(2, b.sm));
-    EXPECT_TRUE(b.p.canIssue(0, b.sm));
-    EXPECT_TRUE(b.p.canIssue(1, b.sm));
-    EXPECT_FALSE(b.p.canIssue(3, b.sm));
+    EXPECT_EQ(b.mayLoad(), (std::vector<bool>{true, true, true, false}));
     // Only loads are gated: W3's ALU instruction issues.
     b.sm.nextAlu(3);
     EXPECT_TRUE(b.p.canIssue(3, b.sm));
@@ -130,10 +135,7 @@ TEST(CcwsPolicy, TwoWarpsLosingLocalityThrottleTwo) {
     EXPECT_EQ(b.p.score(2), 180u);
     EXPECT_EQ(b.p.score(0), 260u);
     b.p.onCycle(1, b.sm);
-    EXPECT_TRUE(b.p.canIssue(0, b.sm));
-    EXPECT_FALSE(b.p.canIssue(1, b.sm));
-    EXPECT_TRUE(b.p.canIssue(2, b.sm));
-    EXPECT_FALSE(b.p.canIssue(3, b.sm));
+    EXPECT_EQ(b.mayLoad(), (std::vector<bool>{true, false, true, false}));
     // Without the cap, a warp whose own score alone reaches the cutoff is the only one left
     // loading: a third hit on W0 adds 8 x 3/40 x 400 = 240 (W0: 499 -> 498 after decay).
     b.vtaHit(0, kLineA);
@@ -165,10 +167,7 @@ TEST(CcwsPolicy, CapKeepsOneWarpFromHoldingTheWholeCutoff) {
     // 339, 439 -> only W2 (the lowest score) is past the cutoff; uncapped only W0 could load.
     b.p.onCycle(1, b.sm);
     EXPECT_EQ(b.p.score(0), 239u);
-    EXPECT_TRUE(b.p.canIssue(0, b.sm));
-    EXPECT_TRUE(b.p.canIssue(1, b.sm));
-    EXPECT_FALSE(b.p.canIssue(2, b.sm));
-    EXPECT_TRUE(b.p.canIssue(3, b.sm));
+    EXPECT_EQ(b.mayLoad(), (std::vector<bool>{true, true, false, true}));
     // A score below the base does not decay; it stays until the next hit.
     for (uint64_t c = 2; c <= 10; ++c) b.p.onCycle(c, b.sm);
     EXPECT_EQ(b.p.score(2), 80u);
