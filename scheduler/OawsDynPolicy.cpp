@@ -53,7 +53,7 @@ void OawsDynPolicy::serviced(const LoadServicedEvent& e, bool divergent) {
     if (!divergent) return;
     const bool assoc = dlc_.associativitySensitive(e.pc);
     if (locDiv_) {
-        const bool loc = ranks_.smRank(e.warp) < ocw_.ocw();
+        const bool loc = localityWarp(e.warp);
         (loc ? locDiv_ : thrDiv_)->inc();
         if (e.fullyCached) (loc ? locDivFc_ : thrDivFc_)->inc();
         if (assoc) assocUpdates_->inc();
