@@ -1,12 +1,19 @@
 #!/bin/sh
 # Installs the Debian packages gpusim-tlm needs (only those missing), then configures and builds
 # it in ./build. Safe to run again: it does nothing that is already done.
-#   ./setup.sh            Release-with-debug-info build of the simulator and the testbench
+#   ./setup.sh            Release-with-debug-info build of the simulator (the gpusim executable)
+#   ./setup.sh --tests    ... and everything else: the testbench, benchmarks (what CI runs)
 #   BUILD_DIR=... ./setup.sh   build elsewhere
 set -eu
 
 cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
+TARGET="--target gpusim"
+case "${1:-}" in
+    "") ;;
+    --tests) TARGET="" ;;
+    *) echo "setup.sh: unknown option '$1' (usage: ./setup.sh [--tests])" >&2; exit 2 ;;
+esac
 PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev liblzma-dev clang libclang-rt-14-dev"
 # The Slurm test of `gpusim sweep --slurm` (tb/slurm/slurm_sweep_test.sh) starts its own daemons.
 PACKAGES="$PACKAGES slurmctld slurmd slurm-client munge"
@@ -44,4 +51,4 @@ if [ -n "$missing" ]; then
 fi
 
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$BUILD_DIR" -j"$(nproc)"
+cmake --build "$BUILD_DIR" -j"$(nproc)" $TARGET

@@ -1,0 +1,235 @@
+#include "cli/Cli.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <systemc>
+
+#include "common/SimError.hpp"
+#include "platforms/Gpu.hpp"
+#include "platforms/PlatformFiles.hpp"
+#include "platforms/RunSummary.hpp"
+#include "platforms/Schema.hpp"
+#include "cli/BenchCommand.hpp"
+#include "cli/CommandLine.hpp"
+#include "cli/NocCommand.hpp"
+#include "cli/RegressCommand.hpp"
+#include "cli/ReportCommand.hpp"
+#include "cli/SweepCommand.hpp"
+#include "platforms/TlmTracer.hpp"
+#include "cli/TraceCommand.hpp"
+#include "cli/ValidateCommand.hpp"
+#include "platforms/WarpTraceWriter.hpp"
+#include "scheduler/PolicyRegistry.hpp"
+#include "workloads/Workload.hpp"
+
+namespace po = boost::program_options;
+
+namespace gpusim {
+
+namespace {
+
+const char* kUsage =
+    "usage: gpusim <command> [options]\n"
+    "commands:\n"
+    "  run      simulate a workload on a platform (defaults: fermi15, gto, atax)\n"
+    "  list     platforms | schedulers | workloads\n"
+    "  config   print the resolved configuration of a platform, or --reference for every parameter\n"
+    "  trace    export --workload NAME[:k=v,...] --out DIR: write a workload as an Accel-Sim trace\n"
+    "  noc      synthetic traffic on the interconnect: --topology, --pattern, --rate, --sweep, --soak\n"
+    "  regress  run the regression matrix and compare every statistic with the goldens (--bless)\n"
+    "  sweep    SPEC: run a design-space sweep in parallel (or as a Slurm job array: --slurm) and collect one results table\n"
+    "  report   RESULTS: charts and an HTML page of a sweep's results table (normalised IPC, stalls, ...)\n"
+    "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
+    "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
+    "  help     this text; `gpusim <command> --help` for the command's options\n";
+
+struct ConfigOptions {
+    std::string platform = "fermi15";
+    std::vector<std::string> sets;
+};
+
+void addConfigOptions(po::options_description& d, ConfigOptions& c) {
+    d.add_options()("platform,p", po::value(&c.platform)->default_value(c.platform),
+                    "platform name (see `gpusim list platforms`) or JSON file")(
+        "set", po::value(&c.sets)->composing(), "override a parameter: --set key=value (repeatable)");
+}
+
+void loadConfig(Config& cfg, const ConfigOptions& c) {
+    cfg.setBaseResolver(resolvePlatform);
+    cfg.loadFile(resolvePlatform(c.platform));
+    for (const auto& s : c.sets) cfg.setFromString(s);
+    cfg.validate();
+}
+
+int cmdRun(const std::vector<std::string>& args) {
+    ConfigOptions co;
+    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath;
+    int64_t maxCycles = 0;
+    uint64_t seed = 1;
+    po::options_description d("gpusim run options");
+    addConfigOptions(d, co);
+    d.add_options()("scheduler,s", po::value(&scheduler)->default_value(scheduler),
+                    "warp scheduler NAME[:k=v,...] (see `gpusim list schedulers`)")(
+        "workload,w", po::value(&workload)->default_value(workload),
+        "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
+        "stats", po::value(&statsPath), "write every statistic and the configuration as JSON to this file")(
+        "trace-tlm", po::value(&traceTlmPath),
+        "write every TLM phase on every link as CSV to this file (docs/user-guide.md, Tracing)")(
+        "trace-warps", po::value(&traceWarpsPath),
+        "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file")(
+        "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
+        "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
+        "quiet,q", "no progress line and no summary")("help,h", "show these options");
+    auto vm = parseCommandLine(d, args);
+    if (vm.count("help")) {
+        std::cout << d;
+        return 0;
+    }
+    const bool quiet = vm.count("quiet") > 0;
+    if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
+
+    Config cfg(gpuSchema());
+    loadConfig(cfg, co);
+    PolicyChoice policy = PolicyRegistry::builtin().parse(scheduler);
+    std::unique_ptr<Workload> wl = WorkloadRegistry::builtin().create(workload, seed);
+    std::ofstream statsOut;
+    if (!statsPath.empty()) {
+        statsOut.open(statsPath);
+        if (!statsOut) throw InputError("--stats: " + statsPath + ": cannot open for writing");
+    }
+
+    // Tracing is opt-in: without the flags no interposer is spliced in and the SMs have no sink.
+    std::unique_ptr<TlmTraceFile> tlmTrace;
+    if (!traceTlmPath.empty()) tlmTrace = std::make_unique<TlmTraceFile>(traceTlmPath, "--trace-tlm");
+    std::unique_ptr<WarpTraceWriter> warpTrace;
+    if (!traceWarpsPath.empty())
+        warpTrace = std::make_unique<WarpTraceWriter>(
+            traceWarpsPath, "--trace-warps", static_cast<unsigned>(cfg.getInt("gpu.num_sms")),
+            static_cast<unsigned>(cfg.getInt("sm.max_warps")),
+            static_cast<uint64_t>(periodOf(cfg.getDouble("sm.clock_mhz")).value()));
+    GpuOptions gopt;
+    gopt.warpTrace = warpTrace.get();
+
+    StatRegistry stats;
+    Gpu gpu("gpu", cfg, policy, *wl, stats, tlmTrace ? tlmTrace->hook() : LinkHook{}, gopt);
+    Gpu::RunOptions ro;
+    ro.maxCycles = static_cast<uint64_t>(maxCycles);
+    ro.progress = !quiet && isatty(STDERR_FILENO);
+    RunResult result;
+    try {
+        result = gpu.run(ro);
+    } catch (const sc_core::sc_report&) {
+        wl->rethrowDeferredInputError();  // a malformed trace section read inside the simulation: exit 2
+        throw;
+    }
+    if (warpTrace) warpTrace->close();
+    if (tlmTrace) tlmTrace->close();
+    RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};
+    const nlohmann::json wlReport = wl->report();
+    if (wlReport.is_object() && wlReport.contains("warnings"))
+        for (const auto& w : wlReport["warnings"]) std::cerr << "gpusim: warning: " << w.get<std::string>() << "\n";
+    if (statsOut.is_open()) {
+        nlohmann::json j = reportJson(rec);
+        if (!wlReport.is_null()) j["workload"]["report"] = wlReport;
+        statsOut << j.dump(2) << "\n";
+    }
+    if (!quiet) std::cout << summaryText(rec);
+    return 0;
+}
+
+int cmdList(const std::vector<std::string>& args) {
+    std::string what;
+    po::options_description d("gpusim list options");
+    d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")("help,h", "show these options");
+    po::positional_options_description pos;
+    pos.add("what", 1);
+    auto vm = parseCommandLine(d, args, &pos);
+    if (vm.count("help")) {
+        std::cout << "usage: gpusim list platforms|schedulers|workloads\n";
+        return 0;
+    }
+    if (what == "platforms") {
+        for (const auto& [name, desc] : listPlatforms()) std::cout << name << "  " << desc << "\n";
+    } else if (what == "schedulers") {
+        std::cout << PolicyRegistry::builtin().listing();
+    } else if (what == "workloads") {
+        std::cout << WorkloadRegistry::builtin().listing();
+    } else {
+        throw InputError("list: expected platforms, schedulers or workloads" +
+                         (what.empty() ? std::string() : ", got '" + what + "'"));
+    }
+    return 0;
+}
+
+int cmdConfig(const std::vector<std::string>& args) {
+    ConfigOptions co;
+    po::options_description d("gpusim config options");
+    addConfigOptions(d, co);
+    d.add_options()("reference", "print the configuration reference (Markdown) generated from the declarations")(
+        "help,h", "show these options");
+    auto vm = parseCommandLine(d, args);
+    if (vm.count("help")) {
+        std::cout << d;
+        return 0;
+    }
+    if (vm.count("reference")) {
+        std::cout << gpuSchema().markdown();
+        return 0;
+    }
+    Config cfg(gpuSchema());
+    loadConfig(cfg, co);
+    nlohmann::json out = {{"platform", cfg.platformName()}, {"params", cfg.toJson()}};
+    std::cout << out.dump(2) << "\n";
+    return 0;
+}
+
+} // namespace
+
+int cliMain(int argc, char** argv) {
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        std::cout << kUsage;
+        return args.empty() ? 1 : 0;
+    }
+    if (args[0] == "--version") {
+        std::cout << "gpusim " << GPUSIM_VERSION << "\n";
+        return 0;
+    }
+    const std::string cmd = args[0];
+    args.erase(args.begin());
+    try {
+        if (cmd == "run") return cmdRun(args);
+        if (cmd == "list") return cmdList(args);
+        if (cmd == "config") return cmdConfig(args);
+        if (cmd == "trace") return cmdTrace(args);
+        if (cmd == "noc") return cmdNoc(args);
+        if (cmd == "regress") return cmdRegress(args);
+        if (cmd == "bench") return cmdBench(args);
+        if (cmd == "sweep") return cmdSweep(args);
+        if (cmd == "report") return cmdReport(args);
+        if (cmd == "validate") return cmdValidate(args);
+        throw InputError("unknown command '" + cmd +
+                         "' (expected run, list, config, trace, noc, regress, sweep, report, validate or bench; see gpusim help)");
+    } catch (const InputError& e) {
+        std::cerr << "gpusim: error: " << e.what() << "\n";
+        return 2;
+    } catch (const ModelError& e) {
+        std::cerr << "gpusim: model error: " << e.what() << "\n";
+        return 3;
+    } catch (const sc_core::sc_report& e) {
+        std::cerr << "gpusim: model error: " << e.what() << "\n";
+        return 3;
+    } catch (const std::exception& e) {
+        std::cerr << "gpusim: internal error: " << e.what() << "\n";
+        return 3;
+    }
+}
+
+} // namespace gpusim

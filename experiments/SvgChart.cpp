@@ -1,0 +1,367 @@
+#include "experiments/SvgChart.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+namespace gpusim::chart {
+
+using namespace layout;
+
+namespace {
+
+constexpr double kSin45 = 0.70710678118654752;
+
+// A coordinate: at most two decimals, no trailing zeros, never "-0".
+std::string num(double v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
+
+size_t charCount(std::string_view s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;  // UTF-8: count lead bytes only
+    return n;
+}
+
+double textWidth(std::string_view s, double fontSize) { return double(charCount(s)) * kCharWidth * fontSize; }
+
+// At most kMaxLabelChars characters (UTF-8 aware), the last one an ellipsis when cut.
+std::string cutLabel(const std::string& s) {
+    if (charCount(s) <= kMaxLabelChars) return s;
+    size_t chars = 0, i = 0;
+    for (; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && chars++ == kMaxLabelChars - 1) break;
+    return s.substr(0, i) + "\xE2\x80\xA6";
+}
+
+bool usable(const std::optional<double>& v) { return v && std::isfinite(*v); }
+
+// Everything around the bars: title, legend, axis, grid, labels. Built from the slot labels and
+// the value range, then the chart draws its bars through x()/y().
+class Frame {
+public:
+    Frame(std::string title, std::string yLabel, std::vector<std::string> legend, std::vector<std::string> slots,
+          double slotWidth, double lo, double hi, std::optional<double> reference)
+        : title_(std::move(title)), yLabel_(std::move(yLabel)), legend_(std::move(legend)), slots_(std::move(slots)),
+          slotWidth_(slotWidth), reference_(reference) {
+        lo = std::min(lo, 0.0);
+        hi = std::max(hi, 0.0);
+        if (reference) {
+            lo = std::min(lo, *reference);
+            hi = std::max(hi, *reference);
+        }
+        axis_ = niceAxis(lo, hi);
+        labels_ = tickLabels(axis_);
+        double tickW = 0;
+        for (const auto& l : labels_) tickW = std::max(tickW, textWidth(l, kFontSize));
+        left_ = std::max(kMinLeft, 30 + tickW + 8);
+        double maxLabel = 0;
+        for (const auto& s : slots_) maxLabel = std::max(maxLabel, textWidth(cutLabel(s), kFontSize));
+        rotate_ = maxLabel > slotWidth_ - 4;
+        if (rotate_)  // the first labels hang to the left of their slot: keep them inside the picture
+            for (size_t i = 0; i < slots_.size(); ++i)
+                left_ = std::max(left_, textWidth(cutLabel(slots_[i]), kFontSize) * kSin45 + 6 -
+                                            (double(i) + 0.5) * slotWidth_);
+        plotW_ = double(slots_.size()) * slotWidth_;
+        const double avail = std::max(plotW_, kMinPlotWidth);
+        // Legend entries flow left to right from the plot's left edge, wrapping at its width.
+        double x = left_;
+        int row = 0;
+        for (const auto& name : legend_) {
+            const double w = 12 + 4 + textWidth(name, kFontSize);
+            if (x > left_ && x + w > left_ + avail) {
+                x = left_;
+                ++row;
+            }
+            legendPos_.push_back({x, row});
+            x += w + 14;
+        }
+        const int rows = legend_.empty() ? 0 : row + 1;
+        plotTop_ = kLegendTop + rows * kLegendRow + kPlotGap;
+        bottom_ = rotate_ ? 12 + maxLabel * kSin45 + kFontSize * kSin45 + 6 : 26;
+        width_ = std::max(left_ + avail + kRight, 20 + textWidth(title_, kTitleFontSize));
+        height_ = plotTop_ + kPlotHeight + bottom_;
+    }
+
+    double y(double v) const { return plotTop_ + kPlotHeight - (v - axis_.lo) * kPlotHeight / (axis_.hi - axis_.lo); }
+    double slotX(size_t i) const { return left_ + double(i) * slotWidth_; }
+    double plotBottom() const { return plotTop_ + kPlotHeight; }
+    double plotTop() const { return plotTop_; }
+
+    void begin(std::ostringstream& o) const {
+        o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width_) << "\" height=\"" << num(height_)
+          << "\" viewBox=\"0 0 " << num(width_) << " " << num(height_)
+          << "\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" font-size=\"" << num(kFontSize)
+          << "\" role=\"img\">\n";
+        o << "<title>" << escapeXml(title_) << "</title>\n";
+        o << "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" << num(width_) << "\" height=\"" << num(height_)
+          << "\" fill=\"#ffffff\"/>\n";
+        o << "<text class=\"chart-title\" x=\"10\" y=\"22\" font-size=\"" << num(kTitleFontSize)
+          << "\" font-weight=\"bold\">" << escapeXml(title_) << "</text>\n";
+        for (size_t i = 0; i < legend_.size(); ++i) {
+            const double lx = legendPos_[i].first, ly = kLegendTop + legendPos_[i].second * kLegendRow;
+            o << "<rect class=\"swatch\" x=\"" << num(lx) << "\" y=\"" << num(ly) << "\" width=\"12\" height=\"12\" fill=\""
+              << palette()[i % palette().size()] << "\"/>";
+            o << "<text class=\"legend\" x=\"" << num(lx + 16) << "\" y=\"" << num(ly + 10) << "\">"
+              << escapeXml(legend_[i]) << "</text>\n";
+        }
+        // Grid and tick labels.
+        for (size_t i = 0; i < axis_.ticks.size(); ++i) {
+            const double ty = y(axis_.ticks[i]);
+            o << "<line class=\"grid\" x1=\"" << num(left_) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(left_ + plotW_)
+              << "\" y2=\"" << num(ty) << "\" stroke=\"#dddddd\" stroke-width=\"1\"/>";
+            o << "<text class=\"tick\" x=\"" << num(left_ - 6) << "\" y=\"" << num(ty + 4) << "\" text-anchor=\"end\">"
+              << escapeXml(labels_[i]) << "</text>\n";
+        }
+        const double my = plotTop_ + kPlotHeight / 2;
+        o << "<text class=\"y-label\" x=\"14\" y=\"" << num(my) << "\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+          << num(my) << ")\">" << escapeXml(yLabel_) << "</text>\n";
+    }
+
+    void end(std::ostringstream& o) const {
+        o << "<line class=\"zero\" x1=\"" << num(left_) << "\" y1=\"" << num(y(0)) << "\" x2=\"" << num(left_ + plotW_)
+          << "\" y2=\"" << num(y(0)) << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+        o << "<line class=\"y-axis\" x1=\"" << num(left_) << "\" y1=\"" << num(plotTop_) << "\" x2=\"" << num(left_)
+          << "\" y2=\"" << num(plotBottom()) << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+        if (reference_)
+            o << "<line class=\"reference\" x1=\"" << num(left_) << "\" y1=\"" << num(y(*reference_)) << "\" x2=\""
+              << num(left_ + plotW_) << "\" y2=\"" << num(y(*reference_))
+              << "\" stroke=\"#555555\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>\n";
+        for (size_t i = 0; i < slots_.size(); ++i) {
+            const double cx = slotX(i) + slotWidth_ / 2;
+            const std::string shown = cutLabel(slots_[i]);
+            if (rotate_) {
+                const double ly = plotBottom() + 10;
+                o << "<text class=\"category\" x=\"" << num(cx) << "\" y=\"" << num(ly)
+                  << "\" text-anchor=\"end\" transform=\"rotate(-45 " << num(cx) << " " << num(ly) << ")\">";
+            } else {
+                o << "<text class=\"category\" x=\"" << num(cx) << "\" y=\"" << num(plotBottom() + 16)
+                  << "\" text-anchor=\"middle\">";
+            }
+            if (shown != slots_[i]) o << "<title>" << escapeXml(slots_[i]) << "</title>";
+            o << escapeXml(shown) << "</text>\n";
+        }
+        if (slots_.empty())
+            o << "<text class=\"no-data\" x=\"" << num(left_ + 10) << "\" y=\"" << num(plotTop_ + kPlotHeight / 2)
+              << "\">no data</text>\n";
+        o << "</svg>\n";
+    }
+
+    // A value that is not there: a small grey cross on the zero line, centred at cx.
+    void missing(std::ostringstream& o, double cx, const std::string& tooltip) const {
+        o << "<text class=\"missing\" x=\"" << num(cx) << "\" y=\"" << num(y(0) - 3)
+          << "\" text-anchor=\"middle\" font-size=\"10\" fill=\"#888888\"><title>" << escapeXml(tooltip)
+          << "</title>&#215;</text>\n";
+    }
+
+    void rect(std::ostringstream& o, const char* cls, double x, double w, double v0, double v1, size_t colour,
+              const std::string& tooltip) const {
+        const double ya = y(v0), yb = y(v1);
+        o << "<rect class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(std::min(ya, yb)) << "\" width=\""
+          << num(w) << "\" height=\"" << num(std::fabs(ya - yb)) << "\" fill=\"" << palette()[colour % palette().size()]
+          << "\"><title>" << escapeXml(tooltip) << "</title></rect>\n";
+    }
+
+private:
+    std::string title_, yLabel_;
+    std::vector<std::string> legend_, slots_;
+    double slotWidth_;
+    std::optional<double> reference_;
+    Axis axis_;
+    std::vector<std::string> labels_;
+    std::vector<std::pair<double, int>> legendPos_;
+    double left_ = 0, plotW_ = 0, plotTop_ = 0, bottom_ = 0, width_ = 0, height_ = 0;
+    bool rotate_ = false;
+};
+
+} // namespace
+
+const std::vector<std::string>& palette() {
+    static const std::vector<std::string> p = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                               "#56B4E9", "#D55E00", "#000000", "#F0E442"};
+    return p;
+}
+
+std::string escapeXml(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+double geometricMean(const std::vector<double>& values) {
+    if (values.empty()) throw std::invalid_argument("geometric mean of no values");
+    double logSum = 0;
+    for (double v : values) {
+        if (!(v > 0) || !std::isfinite(v))
+            throw std::invalid_argument("geometric mean of a value that is not positive: " + formatValue(v));
+        logSum += std::log(v);
+    }
+    return std::exp(logSum / double(values.size()));
+}
+
+std::optional<double> geomeanOfPresent(const std::vector<std::optional<double>>& values) {
+    std::vector<double> present;
+    for (const auto& v : values)
+        if (usable(v)) {
+            if (!(*v > 0)) return std::nullopt;
+            present.push_back(*v);
+        }
+    if (present.empty()) return std::nullopt;
+    return geometricMean(present);
+}
+
+Axis niceAxis(double lo, double hi, int maxIntervals) {
+    if (!(hi > lo)) hi = lo + 1;
+    if (maxIntervals < 1) maxIntervals = 1;
+    const double raw = (hi - lo) / maxIntervals;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    Axis a;
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0}) {
+        const double step = m * mag;
+        // The small tolerances keep an exact multiple (2 / 0.5) from being rounded outwards.
+        const double first = std::floor(lo / step + 1e-9), last = std::ceil(hi / step - 1e-9);
+        if (last - first <= maxIntervals) {
+            a.step = step;
+            a.lo = first * step;
+            a.hi = last * step;
+            for (double k = first; k <= last + 0.5; k += 1) a.ticks.push_back(k * step);
+            return a;
+        }
+    }
+    throw std::logic_error("niceAxis: no step found");  // 20 x mag always fits
+}
+
+std::vector<std::string> tickLabels(const Axis& axis) {
+    const double maxAbs = std::max(std::fabs(axis.lo), std::fabs(axis.hi));
+    double div = 1;
+    const char* suffix = "";
+    if (maxAbs >= 1e9) div = 1e9, suffix = "G";
+    else if (maxAbs >= 1e6) div = 1e6, suffix = "M";
+    else if (maxAbs >= 1e4) div = 1e3, suffix = "k";
+    const double step = axis.step / div;
+    int decimals = 0;
+    for (; decimals < 9; ++decimals) {
+        const double scaled = step * std::pow(10.0, decimals);
+        if (std::fabs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled)) break;
+    }
+    std::vector<std::string> out;
+    for (double t : axis.ticks) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, t / div);
+        std::string s = buf;
+        if (s.find_first_not_of("-0.") == std::string::npos) s = "0";  // "-0.0" and "0.00" alike
+        else s += suffix;
+        out.push_back(s);
+    }
+    return out;
+}
+
+std::string formatValue(double v) {
+    char buf[64];
+    if (!std::isfinite(v)) return v != v ? "nan" : (v > 0 ? "inf" : "-inf");
+    if (v == std::round(v) && std::fabs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return std::string(buf) == "-0" ? "0" : buf;
+    }
+    const double a = std::fabs(v);
+    if (a >= 1e15 || a < 1e-4) std::snprintf(buf, sizeof buf, "%.3e", v);
+    else if (a >= 100) {
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+        std::string s = buf;
+        if (s.back() == '0') s.resize(s.size() - 2);
+        return s;
+    } else std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string renderSvg(const BarChart& c) {
+    std::vector<std::string> slots = c.categories;
+    std::vector<std::vector<std::optional<double>>> values;  // [series][slot]
+    for (const auto& s : c.series) {
+        std::vector<std::optional<double>> v(c.categories.size());
+        for (size_t i = 0; i < v.size() && i < s.values.size(); ++i)
+            if (usable(s.values[i])) v[i] = s.values[i];
+        if (c.geomeanGroup) v.push_back(geomeanOfPresent(v));
+        values.push_back(std::move(v));
+    }
+    if (c.geomeanGroup) slots.push_back("gmean");
+    double lo = 0, hi = 0;
+    for (const auto& v : values)
+        for (const auto& x : v)
+            if (x) lo = std::min(lo, *x), hi = std::max(hi, *x);
+    std::vector<std::string> legend;
+    for (const auto& s : c.series) legend.push_back(s.name);
+    const double groupW = double(c.series.size()) * kBarWidth + kGroupGap;
+    const Frame f(c.title, c.yLabel, legend, slots, groupW, lo, hi, c.referenceLine);
+    std::ostringstream o;
+    f.begin(o);
+    if (c.geomeanGroup && !c.categories.empty()) {
+        const double sx = f.slotX(c.categories.size());
+        o << "<line class=\"separator\" x1=\"" << num(sx) << "\" y1=\"" << num(f.plotTop()) << "\" x2=\"" << num(sx)
+          << "\" y2=\"" << num(f.plotBottom()) << "\" stroke=\"#999999\" stroke-width=\"1\" stroke-dasharray=\"2 2\"/>\n";
+    }
+    for (size_t g = 0; g < slots.size(); ++g)
+        for (size_t s = 0; s < values.size(); ++s) {
+            const double x = f.slotX(g) + kGroupGap / 2 + double(s) * kBarWidth;
+            const std::string where = c.series[s].name + ", " + slots[g];
+            if (values[s][g]) f.rect(o, "bar", x, kBarWidth, 0, *values[s][g], s, where + ": " + formatValue(*values[s][g]));
+            else f.missing(o, x + kBarWidth / 2, where + ": no value");
+        }
+    f.end(o);
+    return o.str();
+}
+
+std::string renderSvg(const StackedBarChart& c) {
+    // Positive parts stack upwards from zero, negative ones downwards, each in layer order.
+    double lo = 0, hi = 0;
+    for (size_t b = 0; b < c.bars.size(); ++b) {
+        double pos = 0, neg = 0;
+        for (const auto& l : c.layers)
+            if (b < l.values.size() && usable(l.values[b])) (*l.values[b] >= 0 ? pos : neg) += *l.values[b];
+        hi = std::max(hi, pos);
+        lo = std::min(lo, neg);
+    }
+    std::vector<std::string> legend;
+    for (const auto& l : c.layers) legend.push_back(l.name);
+    const Frame f(c.title, c.yLabel, legend, c.bars, kStackWidth + kStackGap, lo, hi, std::nullopt);
+    std::ostringstream o;
+    f.begin(o);
+    for (size_t b = 0; b < c.bars.size(); ++b) {
+        const double x = f.slotX(b) + kStackGap / 2;
+        double pos = 0, neg = 0;
+        bool any = false;
+        for (size_t l = 0; l < c.layers.size(); ++l) {
+            const auto& layer = c.layers[l];
+            if (b >= layer.values.size() || !usable(layer.values[b])) continue;
+            any = true;
+            const double v = *layer.values[b];
+            double& base = v >= 0 ? pos : neg;
+            f.rect(o, "segment", x, kStackWidth, base, base + v, l, c.bars[b] + ": " + layer.name + " " + formatValue(v));
+            base += v;
+        }
+        if (!any) f.missing(o, x + kStackWidth / 2, c.bars[b] + ": no value");
+    }
+    f.end(o);
+    return o.str();
+}
+
+} // namespace gpusim::chart

@@ -1,0 +1,219 @@
+#include "experiments/ValidationReport.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "experiments/SvgChart.hpp"
+
+namespace gpusim::validation {
+
+std::string fixed3(const std::optional<double>& v) {
+    if (!v) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", *v);
+    return buf;
+}
+
+std::string pointsDifference(double ours, double paper) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f pp", (ours - paper) * 100.0);
+    return buf;
+}
+
+namespace {
+
+std::string cell(const std::string& s) {
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+const WorkloadGroup* groupOf(const Study& s, const std::string& workload) {
+    for (const auto& g : s.groups)
+        if (std::find(g.workloads.begin(), g.workloads.end(), workload) != g.workloads.end()) return &g;
+    return nullptr;
+}
+
+std::string extraText(const StudyData& d, const ExtraColumn& e, const std::string& workload) {
+    const auto s = d.rows.find(e.series);
+    if (s == d.rows.end()) return "-";
+    const auto w = s->second.find(workload);
+    if (w == s->second.end() || !w->second.contains(e.stat) || w->second[e.stat].is_null()) return "-";
+    const auto& v = w->second[e.stat];
+    std::string text = v.is_number_float() ? chart::formatValue(v.get<double>()) : v.is_string() ? v.get<std::string>() : v.dump();
+    if (v.is_number()) {
+        const double x = v.get<double>();
+        if (x == double(static_cast<long long>(x))) text = std::to_string(static_cast<long long>(x));
+    }
+    if (const auto n = e.valueNames.find(text); n != e.valueNames.end()) return n->second;
+    return text;
+}
+
+} // namespace
+
+StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
+                         const std::vector<std::string>& specFiles, const std::string& notes) {
+    StudySection out;
+    std::ostringstream md;
+    std::vector<std::string> compared;  // every series but the baseline
+    for (const auto& s : data.series)
+        if (s != study.baseline) compared.push_back(s);
+    const std::string mean = meanName(study.mean);
+
+    md << "## " << study.title << "\n\n";
+    md << "Source: " << study.source << ".";
+    if (!study.platformNote.empty()) md << " Platform: " << study.platformNote << ".";
+    md << " Figures: `" << study.metric << "` of each series divided by `" << study.baseline
+       << "`'s on the same workload; group means are " << mean << "s over the workloads where both ran.";
+    md << " Sweeps:";
+    for (size_t i = 0; i < specFiles.size(); ++i) md << (i ? ", " : " ") << "`" << specFiles[i] << "`";
+    md << ".\n\n";
+
+    // The normalised chart: workloads, then one mean group per workload group.
+    chart::BarChart bars;
+    bars.title = study.title.substr(0, study.title.find(':')) + ": " + study.metric + " normalised to " + study.baseline;
+    bars.yLabel = study.metric + " / " + study.baseline;
+    bars.referenceLine = 1.0;
+    bars.categories = data.workloads;
+    for (const auto& g : study.groups) bars.categories.push_back(mean + " " + g.name);
+    for (const auto& s : compared) {
+        chart::Series series{s, {}};
+        for (const auto& w : data.workloads) series.values.push_back(normalised(data, study, s, w));
+        for (const auto& g : study.groups) series.values.push_back(groupMean(data, study, s, g).value);
+        bars.series.push_back(std::move(series));
+    }
+    const std::string mainChart = study.id + "-" + study.metric + ".svg";
+    out.charts.push_back({mainChart, chart::renderSvg(bars)});
+    md << "![" << study.id << " " << study.metric << "](" << chartLink << "/" << mainChart << ")\n\n";
+
+    // The table.
+    md << "| workload | group |";
+    if (!study.workloadNotes.empty()) md << " paper's class |";
+    md << " " << cell(study.baseline) << " " << study.metric << " |";
+    for (const auto& s : compared) md << " " << cell(s) << " |";
+    for (const auto& e : study.extras) md << " " << cell(e.heading) << " |";
+    md << "\n|---|---|";
+    if (!study.workloadNotes.empty()) md << "---|";
+    md << "---:|";
+    for (size_t i = 0; i < compared.size(); ++i) md << "---:|";
+    for (size_t i = 0; i < study.extras.size(); ++i) md << "---|";
+    md << "\n";
+    for (const auto& w : data.workloads) {
+        const WorkloadGroup* g = groupOf(study, w);
+        md << "| " << cell(w) << " | " << (g ? g->name : "-") << " |";
+        if (!study.workloadNotes.empty()) {
+            const auto n = study.workloadNotes.find(w);
+            md << " " << (n == study.workloadNotes.end() ? "" : cell(n->second)) << " |";
+        }
+        md << " " << fixed3(valueOf(data, study.baseline, w, study.metric)) << " |";
+        for (const auto& s : compared) md << " " << fixed3(normalised(data, study, s, w)) << " |";
+        for (const auto& e : study.extras) md << " " << cell(extraText(data, e, w)) << " |";
+        md << "\n";
+    }
+    const size_t pad = (study.workloadNotes.empty() ? 0 : 1) + 1;
+    auto blankCells = [&](size_t n) {
+        std::string s;
+        for (size_t i = 0; i < n; ++i) s += " |";
+        return s;
+    };
+    for (const auto& g : study.groups) {
+        std::vector<MeanValue> means;  // per compared series, used by the mean, paper and difference rows
+        for (const auto& s : compared) means.push_back(groupMean(data, study, s, g));
+        md << "| **" << mean << "** | " << g.name << " |" << blankCells(pad);
+        for (const MeanValue& m : means) {
+            md << " **" << fixed3(m.value) << "**" << (m.value && m.count < m.of ? " (" + std::to_string(m.count) + "/" + std::to_string(m.of) + ")" : "") << " |";
+        }
+        md << blankCells(study.extras.size()) << "\n";
+        const auto p = study.paper.find(g.name);
+        if (p == study.paper.end()) continue;
+        md << "| paper | " << g.name << " |" << blankCells(pad);
+        for (const auto& s : compared) {
+            const auto v = p->second.find(s);
+            md << " " << (v == p->second.end() ? std::string("-") : fixed3(v->second)) << " |";
+        }
+        md << blankCells(study.extras.size()) << "\n";
+        md << "| ours - paper | " << g.name << " |" << blankCells(pad);
+        for (size_t i = 0; i < compared.size(); ++i) {
+            const std::string& s = compared[i];
+            const auto v = p->second.find(s);
+            const MeanValue& m = means[i];
+            md << " " << (v == p->second.end() || !m.value ? std::string("-") : pointsDifference(*m.value, v->second)) << " |";
+            if (v != p->second.end())
+                out.summaryRows.push_back("| " + study.id + " | " + g.name + " | " + cell(s) + " | " + fixed3(m.value) +
+                                          (m.value && m.count < m.of ? " (" + std::to_string(m.count) + "/" + std::to_string(m.of) + ")" : "") +
+                                          " | " + fixed3(v->second) + " | " +
+                                          (m.value ? pointsDifference(*m.value, v->second) : "-") + " |");
+        }
+        md << blankCells(study.extras.size()) << "\n";
+    }
+    md << "\n";
+    if (!study.paperNote.empty()) md << "Paper figures: " << study.paperNote << "\n\n";
+
+    if (study.missChart) {
+        chart::BarChart miss;
+        miss.title = study.title.substr(0, study.title.find(':')) + ": " + *study.missChart;
+        miss.yLabel = *study.missChart;
+        miss.categories = data.workloads;
+        for (const auto& s : data.series) {
+            chart::Series series{s, {}};
+            for (const auto& w : data.workloads) series.values.push_back(valueOf(data, s, w, *study.missChart));
+            miss.series.push_back(std::move(series));
+        }
+        const std::string name = study.id + "-miss.svg";
+        out.charts.push_back({name, chart::renderSvg(miss)});
+        md << "![" << study.id << " " << *study.missChart << "](" << chartLink << "/" << name << ")\n\n";
+    }
+    if (study.stallChart) {
+        // Each workload's stacks are scaled by the baseline's total, as the paper's Figure 9.
+        chart::StackedBarChart st;
+        st.title = study.title.substr(0, study.title.find(':')) + ": " + study.stallChart->what + ", normalised to " +
+                   study.baseline + "'s total";
+        st.yLabel = study.stallChart->what + " / " + study.baseline + " total";
+        const WorkloadGroup* g = nullptr;
+        for (const auto& x : study.groups)
+            if (x.name == study.stallChart->group) g = &x;
+        for (const auto& stat : study.stallChart->stats) st.layers.push_back({stat, {}});
+        for (const auto& w : g->workloads) {
+            double base = 0;
+            for (const auto& stat : study.stallChart->stats) base += valueOf(data, study.baseline, w, stat).value_or(0);
+            for (const auto& s : data.series) {
+                st.bars.push_back(w + " / " + s);
+                for (size_t i = 0; i < st.layers.size(); ++i) {
+                    const auto v = valueOf(data, s, w, study.stallChart->stats[i]);
+                    st.layers[i].values.push_back(v && base > 0 ? std::optional<double>(*v / base) : std::nullopt);
+                }
+            }
+        }
+        const std::string name = study.id + "-stalls.svg";
+        out.charts.push_back({name, chart::renderSvg(st)});
+        md << "![" << study.id << " stalls](" << chartLink << "/" << name << ")\n\n";
+    }
+    if (!data.notOk.empty()) {
+        md << "Jobs that did not finish (no bar, not in the means):\n\n";
+        for (const auto& n : data.notOk) md << "- " << n << "\n";
+        md << "\n";
+    }
+    if (!notes.empty()) md << notes << (notes.back() == '\n' ? "" : "\n") << "\n";
+    out.markdown = md.str();
+    return out;
+}
+
+std::string renderPage(const PageInfo& info, const std::vector<StudySection>& sections, const std::string& preamble) {
+    std::ostringstream md;
+    md << "# Validation against the papers\n\n";
+    md << "<!-- Generated by `" << info.command << "`: edit validation/ (studies.json, notes/*.md) and rerun, not this file. -->\n\n";
+    md << "Generated on " << info.date << " by `" << info.command << "` from gpusim " << info.version << ": " << info.jobs
+       << " simulations (" << info.jobsOk << " finished), " << static_cast<long long>(info.hostSeconds + 0.5)
+       << " CPU-seconds of simulation.\n\n";
+    if (!preamble.empty()) md << preamble << (preamble.back() == '\n' ? "" : "\n") << "\n";
+    md << "## Summary: group means next to the papers' figures\n\n";
+    md << "| study | group | series | ours | paper | ours - paper |\n|---|---|---|---:|---:|---:|\n";
+    for (const auto& s : sections)
+        for (const auto& r : s.summaryRows) md << r << "\n";
+    md << "\n";
+    for (const auto& s : sections) md << s.markdown;
+    return md.str();
+}
+
+} // namespace gpusim::validation

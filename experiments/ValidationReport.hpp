@@ -1,0 +1,48 @@
+#pragma once
+// The validation report's text and charts: one Markdown section per study (normalised metric per
+// workload and series, the group means next to the paper's figures and the difference in
+// percentage points, raw extra columns, jobs that did not finish, the hand-written discussion)
+// and its SVG charts, and the page around the sections (docs/validation.md). Pure: returns
+// strings; ValidateCommand writes them.
+#include <string>
+#include <vector>
+
+#include "experiments/ValidationStudy.hpp"
+
+namespace gpusim::validation {
+
+struct ChartFile {
+    std::string name;  // file name, e.g. "oaws-ipc.svg"
+    std::string svg;
+};
+
+struct StudySection {
+    std::string markdown;
+    std::vector<ChartFile> charts;
+    // One line per series and group with a paper figure: "| study | group | series | ours | paper |".
+    std::vector<std::string> summaryRows;
+};
+
+// chartLink: the directory the page refers to the charts by (relative to the page).
+// specFiles: how the page names the study's sweep specs. notes: the discussion (Markdown).
+StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
+                         const std::vector<std::string>& specFiles, const std::string& notes);
+
+struct PageInfo {
+    std::string command;  // the command line that produced the page
+    std::string date;     // YYYY-MM-DD
+    std::string version;  // gpusim version of the jobs
+    size_t jobs = 0, jobsOk = 0;
+    double hostSeconds = 0;
+};
+
+std::string renderPage(const PageInfo& info, const std::vector<StudySection>& sections,
+                       const std::string& preamble);
+
+// "1.234" style for tables; "-" for a missing value.
+std::string fixed3(const std::optional<double>& v);
+// Difference ours - paper of two normalised figures in percentage points of improvement:
+// "-71.1 pp" (ours 1.020, paper 1.731).
+std::string pointsDifference(double ours, double paper);
+
+} // namespace gpusim::validation

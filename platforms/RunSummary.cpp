@@ -1,0 +1,158 @@
+#include "platforms/RunSummary.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace gpusim {
+
+namespace {
+
+double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+// Weighted mean over every histogram/average named prefix*suffix (per-SM load latency).
+double weightedMean(const StatRegistry& s, const std::string& suffix) {
+    double sum = 0, n = 0;
+    for (const auto& [name, st] : s.all()) {
+        if (name.size() < suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix)) continue;
+        if (auto* h = dynamic_cast<const Histogram*>(st.get())) {
+            sum += h->mean() * double(h->count());
+            n += double(h->count());
+        } else if (auto* a = dynamic_cast<const Average*>(st.get())) {
+            sum += a->mean() * double(a->count());
+            n += double(a->count());
+        }
+    }
+    return ratio(sum, n);
+}
+
+} // namespace
+
+nlohmann::json summaryOf(const RunRecord& r) {
+    const StatRegistry& s = r.stats;
+    const double l1Hits = s.sum("sm", ".l1d.read_hits");
+    const double l1Intra = s.sum("sm", ".l1d.read_hits_intra_warp");
+    const double l1Reads = l1Hits + s.sum("sm", ".l1d.read_misses") + s.sum("sm", ".l1d.mshr_merges");
+    const double l2Hits = s.sum("l2.", ".read_hits");
+    const double l2Reads = l2Hits + s.sum("l2.", ".read_misses");
+    const double smActive = s.sum("sm", ".active_cycles");
+    const double schedLdst = s.sum("sm", ".issue.ldst_stall_cycles");
+    const double divLoads = s.sum("sm", ".ldst.divergent_loads");
+    const double cohLoads = s.sum("sm", ".ldst.coherent_loads");
+    return {
+        {"cycles", r.result.cycles},
+        {"warp_instructions", r.result.instructions},
+        {"ipc", ratio(double(r.result.instructions), double(r.result.cycles))},
+        {"l1d_read_hit_rate", ratio(l1Hits, l1Reads)},
+        {"l1d_read_miss_rate", l1Reads > 0 ? 1.0 - ratio(l1Hits, l1Reads) : 0.0},
+        // The CCWS paper's Fig. 11 breakdown of L1D reads: hits on a line the reading warp brought
+        // in (intra-warp) and on one another warp brought in (inter-warp); with the miss rate they sum to 1.
+        {"l1d_read_intra_warp_hit_rate", ratio(l1Intra, l1Reads)},
+        {"l1d_read_inter_warp_hit_rate", ratio(l1Hits - l1Intra, l1Reads)},
+        {"l2_read_hit_rate", ratio(l2Hits, l2Reads)},
+        // Requests served from an open row, over every FR-FCFS controller (0 with ideal memory).
+        {"dram_row_hit_rate", weightedMean(s, ".row_hit_rate")},
+        // Banks with a request outstanding, over cycles where any has, every controller weighted
+        // by its busy cycles (the OWL paper's BLP).
+        {"dram_bank_parallelism", weightedMean(s, ".bank_parallelism")},
+        {"l1d_mshr_stall_cycles", s.sum("sm", ".l1d.mshr_stall_cycles")},
+        {"l1d_miss_queue_stall_cycles", s.sum("sm", ".l1d.miss_queue_stall_cycles")},
+        {"ldst_coalescing_stall_cycles", s.sum("sm", ".ldst.coalescing_stall_cycles")},
+        // The OAWS paper's LD/ST stall breakdown (its Figs. 2 and 9), summed over SMs:
+        // LDST_COAL, LDST_MSHR, LDST_ICNT, plus line-reservation failures (allocate-on-miss),
+        // MASCAR's re-execution-queue stalls, and cycles the schedulers issued nothing while a
+        // ready memory instruction waited for the LD/ST unit.
+        {"ldst_stalls",
+         {{"LDST_COAL", s.sum("sm", ".ldst.coalescing_stall_cycles")},
+          {"LDST_MSHR", s.sum("sm", ".l1d.mshr_stall_cycles")},
+          {"LDST_ICNT", s.sum("sm", ".l1d.miss_queue_stall_cycles")},
+          {"LDST_RSRV", s.sum("sm", ".l1d.reservation_fail_cycles")},
+          {"MASCAR_REPLAY", s.sum("sm", ".ldst.reexec_stall_cycles")},
+          {"SCHED_LDST", schedLdst},
+          {"sched_ldst_fraction_of_active", ratio(schedLdst, smActive)}}},
+        {"avg_occlusion_cycles", weightedMean(s, ".ldst.occlusion_cycles")},
+        {"avg_occlusion_cycles_coherent", weightedMean(s, ".ldst.occlusion_cycles_coherent")},
+        {"avg_occlusion_cycles_divergent", weightedMean(s, ".ldst.occlusion_cycles_divergent")},
+        {"divergent_loads", divLoads},
+        {"coherent_loads", cohLoads},
+        {"fully_cached_divergent_fraction", ratio(s.sum("sm", ".ldst.fully_cached_divergent_loads"), divLoads)},
+        {"fully_cached_coherent_fraction", ratio(s.sum("sm", ".ldst.fully_cached_coherent_loads"), cohLoads)},
+        {"avg_mshr_occupancy", weightedMean(s, ".l1d.mshr_occupancy")},
+        {"avg_load_latency_cycles", weightedMean(s, ".ldst.load_latency")},
+        {"noc_request_packets", s.sum("noc.req.", "packets")},
+        {"noc_reply_packets", s.sum("noc.reply.", "packets")},
+        {"truncated", r.result.truncated},
+    };
+}
+
+nlohmann::json reportJson(const RunRecord& r) {
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const auto& k : r.dispatcher.records())
+        kernels.push_back({{"name", k.name}, {"start_cycle", k.startCycle}, {"end_cycle", k.endCycle}, {"ctas", k.ctas}});
+    return {
+        {"gpusim_version", GPUSIM_VERSION},
+        {"platform", r.cfg.platformName()},
+        {"config", r.cfg.toJson()},
+        {"workload", {{"name", r.workload.name()}, {"params", r.workload.params()}}},
+        {"scheduler", r.policy.toJson()},
+        {"seed", r.seed},
+        {"host_seconds", r.result.hostSeconds},
+        {"sim_rate_cycles_per_second", ratio(double(r.result.cycles), r.result.hostSeconds)},
+        {"kernels", kernels},
+        {"summary", summaryOf(r)},
+        {"stats", r.stats.toJson()},
+    };
+}
+
+std::string summaryText(const RunRecord& r) {
+    const auto j = summaryOf(r);
+    const auto& st = j["ldst_stalls"];
+    auto d = [](const nlohmann::json& v) { return v.get<double>(); };
+    char buf[4096];
+    std::string dramHits = "n/a (ideal memory)";
+    if (r.cfg.getString("memory.model") != "ideal") {
+        std::snprintf(buf, sizeof buf, "%.2f %%", 100 * d(j["dram_row_hit_rate"]));
+        dramHits = buf;
+    }
+    std::snprintf(buf, sizeof buf,
+                  "gpusim: %s / %s / %s%s\n"
+                  "  cycles                 %llu\n"
+                  "  warp instructions      %llu\n"
+                  "  IPC                    %.4f\n"
+                  "  L1D read hit rate      %.2f %%\n"
+                  "  L2 read hit rate       %.2f %%\n"
+                  "  DRAM row-buffer hits   %s\n"
+                  "  L1D MSHR stall cycles  %.0f\n"
+                  "  avg load latency       %.1f cycles\n"
+                  "  NoC packets            %.0f requests, %.0f replies\n",
+                  r.cfg.platformName().c_str(), r.policy.info->name.c_str(), r.workload.name().c_str(),
+                  r.result.truncated ? "  [TRUNCATED by --max-cycles]" : "",
+                  static_cast<unsigned long long>(r.result.cycles),
+                  static_cast<unsigned long long>(r.result.instructions), j["ipc"].get<double>(),
+                  100 * j["l1d_read_hit_rate"].get<double>(), 100 * j["l2_read_hit_rate"].get<double>(),
+                  dramHits.c_str(), j["l1d_mshr_stall_cycles"].get<double>(), j["avg_load_latency_cycles"].get<double>(),
+                  j["noc_request_packets"].get<double>(), j["noc_reply_packets"].get<double>());
+    std::string out = buf;
+    std::snprintf(buf, sizeof buf,
+                  "  L1D read miss rate     %.2f %%\n"
+                  "  LD/ST stall cycles (summed over SMs; OAWS Fig. 2 breakdown)\n"
+                  "    LDST_COAL            %10.0f  coalescing: further accesses of one instruction\n"
+                  "    LDST_MSHR            %10.0f  no MSHR entry or merge room\n"
+                  "    LDST_ICNT            %10.0f  miss queue to the NoC full\n"
+                  "    line reservation     %10.0f  every way of the set reserved (allocate-on-miss)\n"
+                  "    re-execution queue   %10.0f  oldest parked access blocked (MASCAR)\n"
+                  "    schedulers on LD/ST  %10.0f  no issue, a ready memory instruction waited (%.1f %% of SM active cycles)\n"
+                  "  load occlusion         %.2f cycles/load (coherent %.2f, divergent %.2f)\n"
+                  "  fully cached loads     divergent %.2f %% of %.0f, coherent %.2f %% of %.0f\n"
+                  "  avg MSHR occupancy     %.2f entries\n"
+                  "  host time              %.2f s (%.0f cycles/s)\n",
+                  100 * d(j["l1d_read_miss_rate"]), d(st["LDST_COAL"]), d(st["LDST_MSHR"]), d(st["LDST_ICNT"]),
+                  d(st["LDST_RSRV"]), d(st["MASCAR_REPLAY"]), d(st["SCHED_LDST"]),
+                  100 * d(st["sched_ldst_fraction_of_active"]), d(j["avg_occlusion_cycles"]),
+                  d(j["avg_occlusion_cycles_coherent"]), d(j["avg_occlusion_cycles_divergent"]),
+                  100 * d(j["fully_cached_divergent_fraction"]), d(j["divergent_loads"]),
+                  100 * d(j["fully_cached_coherent_fraction"]), d(j["coherent_loads"]), d(j["avg_mshr_occupancy"]),
+                  r.result.hostSeconds, ratio(double(r.result.cycles), r.result.hostSeconds));
+    return out + buf;
+}
+
+} // namespace gpusim

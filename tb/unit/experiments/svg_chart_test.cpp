@@ -1,0 +1,241 @@
+// experiments/SvgChart: bar positions and heights of small charts against hand-computed layout
+// (derivations below, from the constants in SvgChart.hpp), the geometric mean, the choice of
+// nice ticks and their labels, escaping of markup characters, gaps (no bar, a cross) for missing
+// values, and that every chart is well-formed XML.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "experiments/SvgChart.hpp"
+#include "tb/common/XmlWellFormed.hpp"
+
+using namespace gpusim::chart;
+using gpusim::tb::xmlWellFormedError;
+
+namespace {
+
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+}
+
+bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+} // namespace
+
+// Two workloads a, b; two series s1 = {1, 2}, s2 = {0.5, missing}.
+// Axis: range [0, 2], raw step 2/5 = 0.4 -> nice 0.5 (0.1, 0.2, 0.25 need 20, 10, 8 intervals),
+// ticks 0 .. 2 by 0.5, labels "0" "0.5" "1.0" "1.5" "2.0": widest 3 chars * 0.6 * 11 = 19.8 px,
+// 30 + 19.8 + 8 < 64 -> left = 64. Labels "a", "b" are 6.6 px <= group 2*16+12 = 44 minus 4: not
+// rotated. One legend row -> plot top 36 + 18 + 10 = 64, bottom 64 + 240 = 304, 120 px per unit.
+// Group 0 starts at 64, its bars at 64 + 6 = 70 (s1) and 86 (s2); group 1 at 108: 114, 130.
+// s1/a = 1: y 304 - 120 = 184, height 120. s1/b = 2: y 64, height 240. s2/a = 0.5: y 244,
+// height 60. s2/b: no bar, a cross at x 130 + 8 = 138, y 304 - 3 = 301.
+// Width: the plot (88 px) is narrower than the 360 px minimum -> 64 + 360 + 20 = 444; height
+// 304 + 26 = 330.
+TEST(SvgChart, GroupedBarPositionsAndHeightsMatchHandLayout) {
+    BarChart c;
+    c.title = "T";
+    c.yLabel = "y";
+    c.categories = {"a", "b"};
+    c.series = {{"s1", {1.0, 2.0}}, {"s2", {0.5, std::nullopt}}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"444\" height=\"330\"", 0), 0u) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"bar\" x=\"70\" y=\"184\" width=\"16\" height=\"120\" fill=\"#0072B2\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"bar\" x=\"114\" y=\"64\" width=\"16\" height=\"240\" fill=\"#0072B2\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"bar\" x=\"86\" y=\"244\" width=\"16\" height=\"60\" fill=\"#E69F00\"")) << svg;
+    EXPECT_EQ(count(svg, "<rect class=\"bar\""), 3u);  // the missing value is a gap, not a zero bar
+    EXPECT_FALSE(has(svg, "<rect class=\"bar\" x=\"130\"")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"missing\" x=\"138\" y=\"301\"")) << svg;
+    EXPECT_TRUE(has(svg, "s2, b: no value"));
+    // The tick at 1 sits on y = 184, its label 6 px left of the axis.
+    EXPECT_TRUE(has(svg, "<line class=\"grid\" x1=\"64\" y1=\"184\" x2=\"152\" y2=\"184\"")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"188\" text-anchor=\"end\">1.0</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"category\" x=\"86\" y=\"320\" text-anchor=\"middle\">a</text>")) << svg;
+    EXPECT_EQ(count(svg, "<rect class=\"swatch\""), 2u);
+    EXPECT_FALSE(has(svg, "gmean"));
+    EXPECT_FALSE(has(svg, "class=\"reference\""));
+}
+
+// s1 = {2, 8, missing}: gmean sqrt(2 * 8) = 4 over its two values; s2 = {1, 1, 1}: 1.
+// Axis [0, 8] (raw step 1.6 -> 2, four intervals), 240 / 8 = 30 px per unit, left 64, plot top 64,
+// bottom 304. "gmean" (5 * 6.6 = 33 px <= 40) is not rotated. The gmean group is group 3:
+// 64 + 3 * 44 = 196 (the dashed separator), bars at 202 (s1: 4 -> height 120, y 184) and 218
+// (s2: 1 -> height 30, y 274). The reference line at 1 is at y 274.
+TEST(SvgChart, GeomeanGroupAndReferenceLine) {
+    BarChart c;
+    c.title = "norm";
+    c.yLabel = "IPC / IPC of s2";
+    c.categories = {"a", "b", "c"};
+    c.series = {{"s1", {2.0, 8.0, std::nullopt}}, {"s2", {1.0, 1.0, 1.0}}};
+    c.geomeanGroup = true;
+    c.referenceLine = 1.0;
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"bar\" x=\"202\" y=\"184\" width=\"16\" height=\"120\"")) << svg;
+    EXPECT_TRUE(has(svg, "<title>s1, gmean: 4</title>")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"bar\" x=\"218\" y=\"274\" width=\"16\" height=\"30\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"separator\" x1=\"196\" y1=\"64\" x2=\"196\" y2=\"304\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"reference\" x1=\"64\" y1=\"274\" x2=\"240\" y2=\"274\"")) << svg;
+    EXPECT_TRUE(has(svg, ">gmean</text>"));
+    EXPECT_EQ(count(svg, "<rect class=\"bar\""), 7u);  // s1: a, b, gmean; s2: a, b, c, gmean
+}
+
+TEST(SvgChart, GeometricMean) {
+    EXPECT_DOUBLE_EQ(geometricMean({1, 2, 4}), 2.0);    // cube root of 8
+    EXPECT_DOUBLE_EQ(geometricMean({2, 8}), 4.0);       // sqrt(16)
+    EXPECT_NEAR(geometricMean({0.5, 2, 3}), std::cbrt(3.0), 1e-12);
+    EXPECT_DOUBLE_EQ(geometricMean({7}), 7.0);
+    EXPECT_THROW(geometricMean({}), std::invalid_argument);
+    EXPECT_THROW(geometricMean({1, 0}), std::invalid_argument);
+    EXPECT_THROW(geometricMean({1, -2}), std::invalid_argument);
+    EXPECT_THROW(geometricMean({1, std::nan("")}), std::invalid_argument);
+    EXPECT_DOUBLE_EQ(*geomeanOfPresent({2.0, std::nullopt, 8.0}), 4.0);
+    EXPECT_FALSE(geomeanOfPresent({std::nullopt}).has_value());
+    EXPECT_FALSE(geomeanOfPresent({}).has_value());
+    EXPECT_FALSE(geomeanOfPresent({2.0, 0.0}).has_value());  // undefined, not silently skipped
+}
+
+TEST(SvgChart, NiceTicks) {
+    // raw step 0.4 -> 0.5 (0.1, 0.2, 0.25 give 20, 10, 8 intervals > 5)
+    Axis a = niceAxis(0, 2);
+    EXPECT_DOUBLE_EQ(a.step, 0.5);
+    EXPECT_DOUBLE_EQ(a.hi, 2.0);
+    EXPECT_EQ(tickLabels(a), (std::vector<std::string>{"0", "0.5", "1.0", "1.5", "2.0"}));
+    // raw 1.46 -> 1 would need 8 intervals, 2 needs ceil(3.65) = 4: [0, 8]
+    a = niceAxis(0, 7.3);
+    EXPECT_DOUBLE_EQ(a.step, 2);
+    EXPECT_DOUBLE_EQ(a.hi, 8);
+    EXPECT_EQ(a.ticks.size(), 5u);
+    // raw 0.274: 0.25 needs ceil(5.48) = 6 intervals, 0.5 needs 3: [0, 1.5]
+    a = niceAxis(0, 1.37);
+    EXPECT_DOUBLE_EQ(a.step, 0.5);
+    EXPECT_DOUBLE_EQ(a.hi, 1.5);
+    // raw 0.05 -> 0.05 exactly fits in 5: labels with two decimals
+    EXPECT_EQ(tickLabels(niceAxis(0, 0.25)), (std::vector<std::string>{"0", "0.05", "0.10", "0.15", "0.20", "0.25"}));
+    // negative part rounded outwards: raw 0.3 -> 0.5 from floor(-0.6) = -1 to ceil(2.4) = 3
+    a = niceAxis(-0.3, 1.2);
+    EXPECT_DOUBLE_EQ(a.lo, -0.5);
+    EXPECT_DOUBLE_EQ(a.hi, 1.5);
+    EXPECT_EQ(tickLabels(a).front(), "-0.5");
+    // empty range -> [0, 1] by 0.2
+    a = niceAxis(0, 0);
+    EXPECT_DOUBLE_EQ(a.hi, 1);
+    EXPECT_DOUBLE_EQ(a.step, 0.2);
+    // large counts in k and M: raw 8600 -> 10000; raw 5e5 -> 5e5
+    EXPECT_EQ(tickLabels(niceAxis(0, 43000)), (std::vector<std::string>{"0", "10k", "20k", "30k", "40k", "50k"}));
+    EXPECT_EQ(tickLabels(niceAxis(0, 2.5e6)), (std::vector<std::string>{"0", "0.5M", "1.0M", "1.5M", "2.0M", "2.5M"}));
+    // tick spacing never exceeds five intervals over many ranges
+    for (double hi : {0.013, 0.9, 3.3, 17.0, 99.0, 101.0, 12345.0, 9.9e8}) {
+        const Axis x = niceAxis(0, hi);
+        EXPECT_LE(x.ticks.size(), 6u) << hi;
+        EXPECT_GE(x.hi, hi) << hi;
+        EXPECT_LT(x.hi - x.step, hi) << hi;  // no empty interval at the top
+    }
+}
+
+TEST(SvgChart, EscapesMarkupCharacters) {
+    EXPECT_EQ(escapeXml("<&\"'>"), "&lt;&amp;&quot;&#39;&gt;");
+    BarChart c;
+    c.title = "a<b & \"c\"";
+    c.yLabel = "x<y";
+    c.categories = {"w&1", "<script>"};
+    c.series = {{"<s>", {1.0, 2.0}}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "a&lt;b &amp; &quot;c&quot;"));
+    EXPECT_TRUE(has(svg, ">w&amp;1</text>"));
+    EXPECT_TRUE(has(svg, "&lt;script&gt;"));
+    EXPECT_FALSE(has(svg, "<script>"));
+    EXPECT_FALSE(has(svg, "<s>"));
+    StackedBarChart s;
+    s.title = "\"q\"";
+    s.bars = {"a&b / c<d"};
+    s.layers = {{"L'1", {1.0}}};
+    const std::string svg2 = renderSvg(s);
+    EXPECT_EQ(xmlWellFormedError(svg2), "") << svg2;
+    EXPECT_TRUE(has(svg2, "a&amp;b / c&lt;d"));
+    EXPECT_TRUE(has(svg2, "L&#39;1"));
+}
+
+TEST(SvgChart, LongLabelsAreRotatedAndCut) {
+    BarChart c;
+    c.title = "t";
+    c.categories = {"vectoradd:n=1024", "trace:/a/very/long/path/to/some/trace/directory"};
+    c.series = {{"gto", {1.0, 1.0}}, {"lrr", {1.0, 1.0}}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(count(svg, "text-anchor=\"end\" transform=\"rotate(-45"), 2u) << svg;
+    // 31 characters and an ellipsis; the full text as the label's tooltip.
+    EXPECT_TRUE(has(svg, "<title>trace:/a/very/long/path/to/some/trace/directory</title>trace:/a/very/long/path/to/some\xE2\x80\xA6</text>"))
+        << svg;
+    // Rotated labels hang to the left of their slot's centre by width * cos 45: they must start 6 px
+    // inside the picture. The second (32 chars, 211.2 px) reaches 149.34 px left of its centre,
+    // 1.5 groups (66 px) from the plot's edge: left = 149.34 + 6 - 66 = 89.34 (the first needs
+    // 74.67 + 6 - 22 = 58.67, and the ticks 64). Its first label's centre: 89.34 + 22 = 111.34; the
+    // labels hang from 10 px under the plot (304 + 10).
+    EXPECT_TRUE(has(svg, "<text class=\"category\" x=\"111.34\" y=\"314\"")) << svg;
+}
+
+// Bars p, q, r; layers L1 = {1, 2, -}, L2 = {3, 1, -}. Stacks 4 and 3 -> axis [0, 4] by 1 (0.5
+// would need 8 intervals), 60 px per unit, left 64, plot top 64, bottom 304, slots 30 wide with
+// the bar 4 px in: p at 68, q at 98. p: L1 0..1 -> y 244 h 60; L2 1..4 -> y 64 h 180.
+// q: L1 0..2 -> y 184 h 120; L2 2..3 -> y 124 h 60. r has no value at all: a cross, no segment.
+TEST(SvgChart, StackedBarsMatchHandLayout) {
+    StackedBarChart c;
+    c.title = "stalls";
+    c.yLabel = "cycles";
+    c.bars = {"p", "q", "r"};
+    c.layers = {{"L1", {1.0, 2.0, std::nullopt}}, {"L2", {3.0, 1.0, std::nullopt}}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"68\" y=\"244\" width=\"22\" height=\"60\" fill=\"#0072B2\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"68\" y=\"64\" width=\"22\" height=\"180\" fill=\"#E69F00\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"98\" y=\"184\" width=\"22\" height=\"120\" fill=\"#0072B2\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"98\" y=\"124\" width=\"22\" height=\"60\" fill=\"#E69F00\"")) << svg;
+    EXPECT_EQ(count(svg, "<rect class=\"segment\""), 4u);
+    EXPECT_TRUE(has(svg, "<text class=\"missing\" x=\"139\" y=\"301\"")) << svg;  // r: 124 + 4 + 11
+    EXPECT_TRUE(has(svg, "<title>q: L2 1</title>"));
+}
+
+TEST(SvgChart, PaletteIsFixedAndRepeatsAfterEight) {
+    ASSERT_EQ(palette().size(), 8u);
+    for (size_t i = 0; i < 8; ++i)
+        for (size_t j = i + 1; j < 8; ++j) EXPECT_NE(palette()[i], palette()[j]);
+    BarChart c;
+    c.categories = {"a"};
+    for (int i = 0; i < 9; ++i) c.series.push_back({"s" + std::to_string(i), {1.0}});
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(count(svg, "fill=\"" + palette()[0] + "\""), 4u);  // swatches and bars of s0 and s8
+}
+
+TEST(SvgChart, EmptyChartsAreWellFormed) {
+    for (const std::string& svg : {renderSvg(BarChart{}), renderSvg(StackedBarChart{})}) {
+        EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+        EXPECT_TRUE(has(svg, "no data"));
+    }
+    BarChart allMissing;
+    allMissing.categories = {"a"};
+    allMissing.series = {{"s", {std::nullopt}}};
+    allMissing.geomeanGroup = true;
+    const std::string svg = renderSvg(allMissing);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(count(svg, "<rect class=\"bar\""), 0u);
+    EXPECT_EQ(count(svg, "<text class=\"missing\""), 2u);  // a and the gmean group
+}
+
+TEST(SvgChart, WellFormednessCheckerRejectsBrokenXml) {
+    // The check the tests above rely on must be able to fail.
+    EXPECT_NE(xmlWellFormedError("<svg><g></svg>"), "");
+    EXPECT_NE(xmlWellFormedError("<svg a=\"1\" a=\"2\"/>"), "");
+    EXPECT_NE(xmlWellFormedError("<svg>a & b</svg>"), "");
+    EXPECT_NE(xmlWellFormedError("<svg x=\"<\"/>"), "");
+    EXPECT_NE(xmlWellFormedError("<svg/><svg/>"), "");
+    EXPECT_NE(xmlWellFormedError("<svg x=1/>"), "");
+    EXPECT_EQ(xmlWellFormedError("<svg a=\"1\"><t>x &amp; &#215;</t><!-- c --></svg>\n"), "");
+}
