@@ -1,6 +1,5 @@
 #include "platforms/TlmTracer.hpp"
 
-#include <cctype>
 #include <cinttypes>
 
 #include "common/GpuExtension.hpp"
@@ -82,19 +81,7 @@ TlmTracer::TlmTracer(sc_core::sc_module_name name, const std::string& link, TlmT
     initiator_.register_invalidate_direct_mem_ptr(this, &TlmTracer::invalidate);
 }
 
-std::string TlmTracer::moduleNameFor(const std::string& link) {
-    std::string out = "trace_";
-    for (size_t i = 0; i < link.size(); ++i) {
-        if (link.compare(i, 2, "->") == 0) {
-            out += "_to_";
-            ++i;
-        } else {
-            const unsigned char c = static_cast<unsigned char>(link[i]);
-            out += std::isalnum(c) ? link[i] : '_';
-        }
-    }
-    return out;
-}
+std::string TlmTracer::moduleNameFor(const std::string& link) { return interposerModuleName("trace_", link); }
 
 // The call is logged before it is forwarded (so a response the callee sends from inside the call
 // is logged after its request), the phase its return value implies after.

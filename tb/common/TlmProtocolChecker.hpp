@@ -26,7 +26,6 @@
 // The rules live in AtProtocolMonitor (plain C++, no SystemC process or socket), so they can be
 // exercised call by call; TlmProtocolChecker wraps it in the two sockets.
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -383,20 +382,8 @@ public:
     std::string describeOpen() const { return monitor_.describeOpen(); }
     const AtProtocolMonitor& monitor() const { return monitor_; }
 
-    // A legal SystemC module name for a link name ("sm3->noc" -> "check_sm3_to_noc").
-    static std::string moduleNameFor(const std::string& link) {
-        std::string out = "check_";
-        for (size_t i = 0; i < link.size(); ++i) {
-            if (link.compare(i, 2, "->") == 0) {
-                out += "_to_";
-                ++i;
-            } else {
-                const unsigned char c = static_cast<unsigned char>(link[i]);
-                out += std::isalnum(c) ? link[i] : '_';
-            }
-        }
-        return out;
-    }
+    // The module name a checker on `link` gets ("sm3->noc" -> "check_sm3_to_noc").
+    static std::string moduleNameFor(const std::string& link) { return interposerModuleName("check_", link); }
 
 private:
     tlm::tlm_sync_enum fw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
