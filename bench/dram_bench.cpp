@@ -15,7 +15,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "tb/unit/memory/DramTraffic.hpp"
+#include "bench/DramTraffic.hpp"
 
 using namespace gpusim;
 using namespace gpusim::dramtest;

@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "DramTraffic.hpp"
+#include "bench/DramTraffic.hpp"
 
 using namespace gpusim;
 using gpusim::dramtest::DramParams;

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <map>
 
-#include "DramTraffic.hpp"
+#include "bench/DramTraffic.hpp"
 #include "common/SimError.hpp"
 
 using namespace gpusim;

@@ -3,7 +3,7 @@
 // simulation. GDDR5 numbers from DESIGN.md section 8 (see DramConfig.hpp).
 #include <gtest/gtest.h>
 
-#include "DramTraffic.hpp"
+#include "bench/DramTraffic.hpp"
 
 using namespace gpusim;
 using gpusim::dramtest::DramParams;

@@ -11,8 +11,8 @@
 #include <random>
 #include <set>
 
-#include "DramTraffic.hpp"
 #include "MemoryTestBench.hpp"
+#include "bench/DramTraffic.hpp"
 #include "common/SimError.hpp"
 
 using namespace gpusim;

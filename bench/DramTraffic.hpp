@@ -1,8 +1,11 @@
 #pragma once
 // A traffic generator for the DRAM controller (no SMs, no L2): sends a script of line reads
 // and writes as fast as END_REQ allows (each not before its time), takes every answer at once,
-// and records when each request was sent, accepted (END_REQ) and answered. Shared by the
-// controller tests and bench/dram_bench (no gtest here).
+// and records when each request was sent, accepted (END_REQ) and answered. Shared by
+// bench/dram_bench and the memory tests (tb/unit/memory), so it lives here, where both may
+// include it (target gpusim_dram_traffic), not in tb/: nothing under bench/ depends on tb/.
+// No gtest here, and no model library includes it.
+// Leaves out: data values (nothing is written into a payload's buffer), DMI and debug transport.
 #include <cmath>
 #include <cstdint>
 #include <limits>
