@@ -66,6 +66,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 #include "workloads/builtin/RodiniaGraph.hpp"
 
@@ -77,13 +78,13 @@ constexpr unsigned kMaxThreadsPerBlock = 512;  // Rodinia's MAX_THREADS_PER_BLOC
 constexpr unsigned kNodeBytes = 8;             // struct Node { int starting; int no_of_edges; }
 
 namespace reg {
-constexpr uint16_t kCtaid = 0, kTidReg = 1, kTid = 2, kPred = 3, kFlag = 4, kStart = 5, kCount = 6, kEnd = 7,
+constexpr uint16_t kTid = 2, kPred = 3, kFlag = 4, kStart = 5, kCount = 6, kEnd = 7,
                    kId = 8, kVisited = 9, kPred2 = 10, kCost = 11, kI = 12;
 constexpr unsigned kUsed = 13;
 } // namespace reg
 
 enum KernelSlot : unsigned {
-    kS2rCtaid, kS2rTid, kImad, kIsetp, kLdMask, kIsetpMask,
+    kLdMask = kIndex1dSlots, kIsetpMask,
     kStMask, kLdStart, kLdCount, kIaddEnd, kIsetpEnter,
     kLdEdge, kLdVisited, kIsetpVisited, kLdCost, kIaddCost, kStCost, kStUpdating,
     kLdStartLatch, kLdCountLatch, kIaddEndLatch, kIaddI, kIsetpLoop, kBra,
@@ -107,10 +108,7 @@ WarpProgram kernelWarp(WarpThreads t, std::shared_ptr<const Shared> s, uint32_t 
     const Buffers& b = s->buf;
     const uint64_t n = g.nodes();
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaid), all, {reg::kCtaid}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTidReg}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kTid}, {reg::kCtaid, reg::kTidReg});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kTid});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kTid, .pred = reg::kPred})) co_yield op;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalX(l) < n; });
     if (in != 0) {
         auto byte = [&](uint64_t base) { return [&t, base](unsigned l) { return base + t.globalX(l); }; };
@@ -152,9 +150,7 @@ WarpProgram kernelWarp(WarpThreads t, std::shared_ptr<const Shared> s, uint32_t 
                 co_yield inst::load(sassPc(kLdStartLatch), live, {reg::kStart}, {reg::kTid}, kIntBytes, nodeField(0));
                 co_yield inst::load(sassPc(kLdCountLatch), live, {reg::kCount}, {reg::kTid}, kIntBytes, nodeField(4));
                 co_yield inst::alu(sassPc(kIaddEndLatch), live, {reg::kEnd}, {reg::kStart, reg::kCount});
-                co_yield inst::alu(sassPc(kIaddI), live, {reg::kI}, {reg::kI});
-                co_yield inst::alu(sassPc(kIsetpLoop), live, {reg::kPred}, {reg::kI, reg::kEnd});
-                co_yield inst::alu(sassPc(kBra), live, {}, {reg::kPred});
+                for (const auto& op : backEdge(live, kIaddI, reg::kI, reg::kPred, reg::kEnd)) co_yield op;
             }
         }
     }
@@ -166,10 +162,7 @@ WarpProgram kernel2Warp(WarpThreads t, std::shared_ptr<const Shared> s, uint32_t
     const Buffers& b = s->buf;
     const uint64_t n = g.nodes();
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaid), all, {reg::kCtaid}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTidReg}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kTid}, {reg::kCtaid, reg::kTidReg});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kTid});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kTid, .pred = reg::kPred})) co_yield op;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalX(l) < n; });
     if (in != 0) {
         auto byte = [&](uint64_t base) { return [&t, base](unsigned l) { return base + t.globalX(l); }; };

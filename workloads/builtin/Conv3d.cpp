@@ -39,6 +39,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -48,7 +49,7 @@ namespace {
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
 namespace reg {
-constexpr uint16_t kCtaX = 0, kCtaY = 1, kTidX = 2, kTidY = 3, kK = 4, kJ = 5, kPred = 6, kFirstLoad = 8,
+constexpr uint16_t kK = 4, kJ = 5, kPred = 6, kFirstLoad = 8,
                    kSum = 19;
 constexpr unsigned kUsed = 20;
 } // namespace reg
@@ -65,7 +66,7 @@ constexpr std::array<unsigned, 15> kTerms{0, 1, 0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8,
 
 constexpr unsigned kGuardSlots = 3;
 enum Slot : unsigned {
-    kS2rCtaX, kS2rCtaY, kS2rTidX, kS2rTidY, kImadK, kImadJ, kGuard,
+    kGuard = kIndex2dSlots,
     kFirstLd = kGuard + kGuardSlots,
     kFmul = kFirstLd + kLoads.size(),
     kFirstFfma,
@@ -75,12 +76,7 @@ enum Slot : unsigned {
 
 WarpProgram conv3dWarp(WarpThreads t, uint64_t a, uint64_t b, uint64_t n, uint64_t i) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaX), all, {reg::kCtaX}, {});
-    co_yield inst::alu(sassPc(kS2rCtaY), all, {reg::kCtaY}, {});
-    co_yield inst::alu(sassPc(kS2rTidX), all, {reg::kTidX}, {});
-    co_yield inst::alu(sassPc(kS2rTidY), all, {reg::kTidY}, {});
-    co_yield inst::alu(sassPc(kImadK), all, {reg::kK}, {reg::kCtaX, reg::kTidX});
-    co_yield inst::alu(sassPc(kImadJ), all, {reg::kJ}, {reg::kCtaY, reg::kTidY});
+    for (const auto& op : globalIndex2d(all, {.x = reg::kK, .y = reg::kJ})) co_yield op;
     co_yield inst::alu(sassPc(kGuard), all, {reg::kPred}, {reg::kK});
     co_yield inst::alu(sassPc(kGuard + 1), all, {reg::kPred}, {reg::kJ, reg::kPred});
     co_yield inst::alu(sassPc(kGuard + 2), all, {reg::kPred}, {reg::kK, reg::kJ, reg::kPred});

@@ -46,6 +46,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -55,35 +56,24 @@ namespace {
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
 namespace reg {
-constexpr uint16_t kCtaX = 0, kCtaY = 1, kTidX = 2, kTidY = 3, kJ = 4, kI = 5, kPred = 6, kV0 = 7, kV1 = 8,
+constexpr uint16_t kJ = 4, kI = 5, kPred = 6, kV0 = 7, kV1 = 8,
                    kV2 = 9, kV3 = 10, kV4 = 11, kV5 = 12;
 constexpr unsigned kUsed = 13;
 } // namespace reg
-
-enum Prologue : unsigned { kS2rCtaX, kS2rCtaY, kS2rTidX, kS2rTidY, kImadJ, kImadI, kIsetpJ, kIsetpI, kBody };
 
 struct Grid {
     uint64_t fict, ex, ey, hz;
     uint64_t nx, ny;
 };
 
-constexpr unsigned kPrologueLength = kBody;
-
-// The prologue every step kernel starts with. A macro, not a function: only the coroutine body
-// itself can co_yield.
-#define FDTD_PROLOGUE(all)                                                                        \
-    co_yield inst::alu(sassPc(kS2rCtaX), all, {reg::kCtaX}, {});                                  \
-    co_yield inst::alu(sassPc(kS2rCtaY), all, {reg::kCtaY}, {});                                  \
-    co_yield inst::alu(sassPc(kS2rTidX), all, {reg::kTidX}, {});                                  \
-    co_yield inst::alu(sassPc(kS2rTidY), all, {reg::kTidY}, {});                                  \
-    co_yield inst::alu(sassPc(kImadJ), all, {reg::kJ}, {reg::kCtaX, reg::kTidX});                 \
-    co_yield inst::alu(sassPc(kImadI), all, {reg::kI}, {reg::kCtaY, reg::kTidY});                 \
-    co_yield inst::alu(sassPc(kIsetpJ), all, {reg::kPred}, {reg::kJ});                            \
-    co_yield inst::alu(sassPc(kIsetpI), all, {reg::kPred}, {reg::kI, reg::kPred})
+// Every step kernel starts with the 2-D index and bounds check (KernelBuilder.hpp).
+constexpr unsigned kPrologueLength = kIndex2dSlots + kBoundsCheck2dSlots;
+constexpr Index2dRegs kIndex{.x = reg::kJ, .y = reg::kI};
 
 WarpProgram step1Warp(WarpThreads t, Grid g, uint64_t step) {
     const uint32_t all = t.existMask();
-    FDTD_PROLOGUE(all);
+    for (const auto& op : globalIndex2d(all, kIndex)) co_yield op;
+    for (const auto& op : boundsCheck2d(all, reg::kPred, kIndex)) co_yield op;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalY(l) < g.nx && t.globalX(l) < g.ny; });
     if (in != 0) {
         const unsigned b = kPrologueLength;
@@ -112,7 +102,8 @@ WarpProgram step1Warp(WarpThreads t, Grid g, uint64_t step) {
 
 WarpProgram step2Warp(WarpThreads t, Grid g) {
     const uint32_t all = t.existMask();
-    FDTD_PROLOGUE(all);
+    for (const auto& op : globalIndex2d(all, kIndex)) co_yield op;
+    for (const auto& op : boundsCheck2d(all, reg::kPred, kIndex)) co_yield op;
     const unsigned b = kPrologueLength;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalY(l) < g.nx && t.globalX(l) < g.ny; });
     if (in != 0) co_yield inst::alu(sassPc(b), in, {reg::kPred}, {reg::kJ, reg::kPred});
@@ -133,7 +124,8 @@ WarpProgram step2Warp(WarpThreads t, Grid g) {
 
 WarpProgram step3Warp(WarpThreads t, Grid g) {
     const uint32_t all = t.existMask();
-    FDTD_PROLOGUE(all);
+    for (const auto& op : globalIndex2d(all, kIndex)) co_yield op;
+    for (const auto& op : boundsCheck2d(all, reg::kPred, kIndex)) co_yield op;
     const unsigned b = kPrologueLength;
     const uint32_t m = t.lanesWhere([&](unsigned l) { return t.globalY(l) < g.nx && t.globalX(l) < g.ny; });
     if (m != 0) {
@@ -157,8 +149,6 @@ WarpProgram step3Warp(WarpThreads t, Grid g) {
     }
     co_yield inst::exit(sassPc(b + 10), all);
 }
-
-#undef FDTD_PROLOGUE
 
 std::unique_ptr<Workload> makeFdtd2d(const std::map<std::string, int64_t>& params, uint64_t /*seed*/) {
     const uint64_t nx = param(params, "nx"), ny = param(params, "ny"), tmax = param(params, "tmax");

@@ -52,6 +52,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -61,15 +62,14 @@ namespace {
 constexpr unsigned kBlockThreads = 256;  // DIM_THREAD_BLOCK_X
 
 namespace reg {
-constexpr uint16_t kCtaid = 0, kTid = 1, kI = 2, kPred = 3, kA = 4, kX = 5, kTmp = 6, kB = 7, kX2 = 8, kY = 9,
+constexpr uint16_t kI = 2, kPred = 3, kA = 4, kX = 5, kTmp = 6, kB = 7, kX2 = 8, kY = 9,
                    kJ = 10, kOut = 11;
 constexpr unsigned kUsed = 12;
 } // namespace reg
 
 enum Slot : unsigned {
-    kS2rCtaid, kS2rTid, kImad, kIsetp,
-    kLdA, kLdX, kLdTmp, kFfmaTmp, kStTmp, kLdB, kLdX2, kLdY, kFfmaY, kStY, kIadd, kIsetpLoop, kBra,
-    kLdTmpAfter, kFmul, kFfmaOut, kStOut, kExit
+    kLdA = kIndex1dSlots, kLdX, kLdTmp, kFfmaTmp, kStTmp, kLdB, kLdX2, kLdY, kFfmaY, kStY, kBackEdge,
+    kLdTmpAfter = kBackEdge + kBackEdgeSlots, kFmul, kFfmaOut, kStOut, kExit
 };
 
 struct Arrays {
@@ -78,10 +78,7 @@ struct Arrays {
 
 WarpProgram gesummvWarp(WarpThreads t, Arrays arr, uint64_t n) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaid), all, {reg::kCtaid}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kI}, {reg::kCtaid, reg::kTid});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kI});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kI, .pred = reg::kPred})) co_yield op;
 
     const uint32_t m = t.lanesWhere([&](unsigned lane) { return t.globalX(lane) < n; });
     if (m != 0) {
@@ -103,9 +100,7 @@ WarpProgram gesummvWarp(WarpThreads t, Arrays arr, uint64_t n) {
             co_yield inst::load(sassPc(kLdY), m, {reg::kY}, {reg::kI}, kFloatBytes, row(arr.y));
             co_yield inst::alu(sassPc(kFfmaY), m, {reg::kY}, {reg::kB, reg::kX2, reg::kY});
             co_yield inst::store(sassPc(kStY), m, {reg::kI, reg::kY}, kFloatBytes, row(arr.y));
-            co_yield inst::alu(sassPc(kIadd), m, {reg::kJ}, {reg::kJ});
-            co_yield inst::alu(sassPc(kIsetpLoop), m, {reg::kPred}, {reg::kJ});
-            co_yield inst::alu(sassPc(kBra), m, {}, {reg::kPred});
+            for (const auto& op : backEdge(m, kBackEdge, reg::kJ, reg::kPred)) co_yield op;
         }
         co_yield inst::load(sassPc(kLdTmpAfter), m, {reg::kTmp}, {reg::kI}, kFloatBytes, row(arr.tmp));
         co_yield inst::alu(sassPc(kFmul), m, {reg::kOut}, {reg::kY});

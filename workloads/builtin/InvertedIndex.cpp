@@ -73,6 +73,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 #include "workloads/builtin/InvertedIndexData.hpp"
 
@@ -86,14 +87,14 @@ constexpr unsigned kValBytes = 12;  // II_VAL_T { int block_offset; int block_si
 constexpr unsigned kOffsetBytes = 16;  // int4
 
 namespace reg {
-constexpr uint16_t kCta = 0, kTid = 1, kIndex = 2, kPred = 3, kOffs = 4, kKey = 5, kVal = 6, kFile = 7, kBlkOff = 8,
+constexpr uint16_t kIndex = 2, kPred = 3, kOffs = 4, kKey = 5, kVal = 6, kFile = 7, kBlkOff = 8,
                    kBlkSize = 9, kBuf = 10, kState = 11, kJ = 12, kC = 13, kX = 14, kLink = 15, kHash = 16,
                    kCount = 17, kWord = 18, kOut = 19;
 constexpr unsigned kUsed = 20;
 } // namespace reg
 
 enum Slot : unsigned {
-    kS2rCta, kS2rTid, kImad, kIsetp, kLdOffsets, kIaddKey, kIaddVal, kLdFile, kLdBlkOff, kLdBlkSize, kIaddBuf,
+    kLdOffsets = kIndex1dSlots, kIaddKey, kIaddVal, kLdFile, kLdBlkOff, kLdBlkSize, kIaddBuf,
     kMovState, kMovJ, kIsetpEnter,
     kLdC, kIsetpSwitch, kBraSwitch,
     kStartIsetp, kStartSel, kTagIsetp1, kTagIsetp2, kTagSel,
@@ -123,10 +124,7 @@ WarpProgram mapWarp(WarpThreads t, std::shared_ptr<const Shared> s, bool countin
     const Buffers& b = s->b;
     const uint32_t all = t.existMask();
     auto rec = [&](unsigned l) { return t.globalX(l); };
-    co_yield inst::alu(sassPc(kS2rCta), all, {reg::kCta}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kIndex}, {reg::kCta, reg::kTid});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kIndex});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kIndex, .pred = reg::kPred})) co_yield op;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return rec(l) < d.records(); });
     if (in != 0) {
         auto perThread = [&](uint64_t base) { return [&rec, base](unsigned l) { return base + rec(l) * kIntBytes; }; };
@@ -225,9 +223,7 @@ WarpProgram mapWarp(WarpThreads t, std::shared_ptr<const Shared> s, bool countin
                         co_yield inst::alu(sassPc(kHashShl), m, {reg::kWord}, {reg::kHash});
                         co_yield inst::alu(sassPc(kHashShr), m, {reg::kOut}, {reg::kHash});
                         co_yield inst::alu(sassPc(kHashLop), m, {reg::kHash}, {reg::kWord, reg::kOut, reg::kX});
-                        co_yield inst::alu(sassPc(kHashIadd), m, {reg::kLink}, {reg::kLink});
-                        co_yield inst::alu(sassPc(kHashIsetp), m, {reg::kPred}, {reg::kLink});
-                        co_yield inst::alu(sassPc(kHashBra), m, {}, {reg::kPred});
+                        for (const auto& op : backEdge(m, kHashIadd, reg::kLink, reg::kPred)) co_yield op;
                     }
                     co_yield inst::store(sassPc(kStUrlHash), linkLanes, {reg::kKey, reg::kHash}, kIntBytes,
                                          [&](unsigned l) { return b.keys + rec(l) * kKeyBytes + 12; });
@@ -262,9 +258,7 @@ WarpProgram mapWarp(WarpThreads t, std::shared_ptr<const Shared> s, bool countin
                 co_yield inst::alu(sassPc(kLinkIadd), linkLanes, {reg::kJ}, {reg::kJ, reg::kLink});
                 co_yield inst::alu(sassPc(kLinkMov), linkLanes, {reg::kState}, {});
             }
-            co_yield inst::alu(sassPc(kIaddJ), live, {reg::kJ}, {reg::kJ});
-            co_yield inst::alu(sassPc(kIsetpJ), live, {reg::kPred}, {reg::kJ, reg::kBlkSize});
-            co_yield inst::alu(sassPc(kBraJ), live, {}, {reg::kPred});
+            for (const auto& op : backEdge(live, kIaddJ, reg::kJ, reg::kPred, reg::kBlkSize)) co_yield op;
         }
     }
     co_yield inst::exit(sassPc(kExit), all);

@@ -69,6 +69,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -83,7 +84,7 @@ constexpr uint16_t kCtaX = 0, kCtaY = 1, kTid = 2, kBlock = 3, kPoint = 4, kPred
 constexpr unsigned kUsed = 14;
 } // namespace reg
 
-enum InvertSlot : unsigned { kIS2rCta, kIS2rTid, kIImad, kIIsetp, kILd, kISt, kIIadd, kIIsetpLoop, kIBra, kIExit };
+enum InvertSlot : unsigned { kILd = kIndex1dSlots, kISt, kIIadd, kIIsetpLoop, kIBra, kIExit };
 enum PointSlot : unsigned {
     kPS2rCtaX, kPS2rCtaY, kPS2rTid, kPImadBlock, kPImadPoint, kPIsetp, kPMovMin, kPMovIndex,
     kPImul, kPMovAns, kPLdFeature, kPLdCenter, kPFadd, kPFfma, kPIaddJ, kPIsetpJ, kPBraJ,
@@ -96,10 +97,7 @@ struct Buffers {
 
 WarpProgram invertWarp(WarpThreads t, Buffers b, uint64_t npoints, uint64_t nfeatures) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kIS2rCta), all, {reg::kCtaX}, {});
-    co_yield inst::alu(sassPc(kIS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kIImad), all, {reg::kPoint}, {reg::kCtaX, reg::kTid});
-    co_yield inst::alu(sassPc(kIIsetp), all, {reg::kPred}, {reg::kPoint});
+    for (const auto& op : globalIndex1d(all, {reg::kCtaX, reg::kTid, reg::kPoint, reg::kPred})) co_yield op;
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalX(l) < npoints; });
     if (in != 0) {
         for (uint64_t i = 0; i < nfeatures; ++i) {
@@ -107,9 +105,7 @@ WarpProgram invertWarp(WarpThreads t, Buffers b, uint64_t npoints, uint64_t nfea
                                 [&](unsigned l) { return b.flipped + (t.globalX(l) * nfeatures + i) * kFloatBytes; });
             co_yield inst::store(sassPc(kISt), in, {reg::kPoint, reg::kI, reg::kFeature}, kFloatBytes,
                                  [&](unsigned l) { return b.features + (t.globalX(l) + npoints * i) * kFloatBytes; });
-            co_yield inst::alu(sassPc(kIIadd), in, {reg::kI}, {reg::kI});
-            co_yield inst::alu(sassPc(kIIsetpLoop), in, {reg::kPred}, {reg::kI});
-            co_yield inst::alu(sassPc(kIBra), in, {}, {reg::kPred});
+            for (const auto& op : backEdge(in, kIIadd, reg::kI, reg::kPred)) co_yield op;
         }
     }
     co_yield inst::exit(sassPc(kIExit), all);
@@ -140,16 +136,12 @@ WarpProgram pointWarp(WarpThreads t, Buffers b, uint64_t npoints, uint64_t nfeat
                                     [&](unsigned) { return b.constClusters + (i * nfeatures + j) * kFloatBytes; });
                 co_yield inst::alu(sassPc(kPFadd), in, {reg::kFeature}, {reg::kFeature, reg::kCenter});
                 co_yield inst::alu(sassPc(kPFfma), in, {reg::kAns}, {reg::kFeature, reg::kAns});
-                co_yield inst::alu(sassPc(kPIaddJ), in, {reg::kJ}, {reg::kJ});
-                co_yield inst::alu(sassPc(kPIsetpJ), in, {reg::kPred}, {reg::kJ});
-                co_yield inst::alu(sassPc(kPBraJ), in, {}, {reg::kPred});
+                for (const auto& op : backEdge(in, kPIaddJ, reg::kJ, reg::kPred)) co_yield op;
             }
             co_yield inst::alu(sassPc(kPFsetp), in, {reg::kPred}, {reg::kAns, reg::kMin});
             co_yield inst::alu(sassPc(kPSelMin), in, {reg::kMin}, {reg::kAns, reg::kMin, reg::kPred});
             co_yield inst::alu(sassPc(kPSelIndex), in, {reg::kIndex}, {reg::kI, reg::kIndex, reg::kPred});
-            co_yield inst::alu(sassPc(kPIaddI), in, {reg::kI}, {reg::kI});
-            co_yield inst::alu(sassPc(kPIsetpI), in, {reg::kPred}, {reg::kI});
-            co_yield inst::alu(sassPc(kPBraI), in, {}, {reg::kPred});
+            for (const auto& op : backEdge(in, kPIaddI, reg::kI, reg::kPred)) co_yield op;
         }
         co_yield inst::store(sassPc(kPSt), in, {reg::kPoint, reg::kIndex}, kIntBytes,
                              [&](unsigned l) { return b.membership + point(l) * kIntBytes; });

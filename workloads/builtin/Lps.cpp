@@ -79,6 +79,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -250,9 +251,7 @@ WarpProgram laplaceWarp(WarpThreads t, Grid g) {
                                  [&](unsigned l) { return global(g.u2, indg(l, k)); });
         }
         co_yield inst::barrier(sassPc(kBar2), all);
-        co_yield inst::alu(sassPc(kIaddK), all, {reg::kLoop}, {reg::kLoop});
-        co_yield inst::alu(sassPc(kIsetpK), all, {reg::kPred}, {reg::kLoop});
-        co_yield inst::alu(sassPc(kBraK), all, {}, {reg::kPred});
+        for (const auto& op : backEdge(all, kIaddK, reg::kLoop, reg::kPred)) co_yield op;
     }
     co_yield inst::exit(sassPc(kExit), all);
 }

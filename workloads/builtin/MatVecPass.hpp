@@ -39,6 +39,7 @@
 
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 
 namespace gpusim {
 
@@ -56,21 +57,18 @@ namespace matvec {
 inline constexpr unsigned kBlockThreads = 256;  // PolyBench/GPU DIM_THREAD_BLOCK_X = 256, Y = 1
 
 namespace reg {
-inline constexpr uint16_t kCtaid = 0, kTid = 1, kThread = 2, kPred = 3, kAcc = 4, kMatrix = 5, kVector = 6,
+inline constexpr uint16_t kThread = 2, kPred = 3, kAcc = 4, kMatrix = 5, kVector = 6,
                           kLoop = 7;
 inline constexpr unsigned kUsed = 8;
 } // namespace reg
 
 enum Slot : unsigned {
-    kS2rCtaid, kS2rTid, kImad, kIsetp, kInit, kLdFirst, kLdSecond, kFfma, kStAcc, kIadd, kIsetpLoop, kBra, kExit
+    kInit = kIndex1dSlots, kLdFirst, kLdSecond, kFfma, kStAcc, kBackEdge, kExit = kBackEdge + kBackEdgeSlots
 };
 
 inline WarpProgram warp(WarpThreads t, MatVecPass pass) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaid), all, {reg::kCtaid}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kThread}, {reg::kCtaid, reg::kTid});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kThread});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kThread, .pred = reg::kPred})) co_yield op;
 
     const uint32_t inRange = t.lanesWhere([&](unsigned lane) { return t.globalX(lane) < pass.threads; });
     if (inRange != 0) {
@@ -96,9 +94,7 @@ inline WarpProgram warp(WarpThreads t, MatVecPass pass) {
                                     vectorAddr);
             co_yield inst::alu(sassPc(kFfma), inRange, {reg::kAcc}, {reg::kMatrix, reg::kVector, reg::kAcc});
             co_yield inst::store(sassPc(kStAcc), inRange, {reg::kThread, reg::kAcc}, kFloatBytes, accAddr);
-            co_yield inst::alu(sassPc(kIadd), inRange, {reg::kLoop}, {reg::kLoop});
-            co_yield inst::alu(sassPc(kIsetpLoop), inRange, {reg::kPred}, {reg::kLoop});
-            co_yield inst::alu(sassPc(kBra), inRange, {}, {reg::kPred});
+            for (const auto& op : backEdge(inRange, kBackEdge, reg::kLoop, reg::kPred)) co_yield op;
         }
     }
     co_yield inst::exit(sassPc(kExit), all);

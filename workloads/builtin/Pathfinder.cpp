@@ -65,6 +65,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -152,9 +153,7 @@ WarpProgram dynprocWarp(WarpThreads t, Launch p) {
                                  [&](unsigned l) { return prev(tx(l)); }, MemSpace::Shared);
         }
         co_yield inst::barrier(sassPc(kBar3), all);
-        co_yield inst::alu(sassPc(kIaddI), all, {reg::kI}, {reg::kI});
-        co_yield inst::alu(sassPc(kIsetpLoop), all, {reg::kPred}, {reg::kI});
-        co_yield inst::alu(sassPc(kBra), all, {}, {reg::kPred});
+        for (const auto& op : backEdge(all, kIaddI, reg::kI, reg::kPred)) co_yield op;
     }
     if (computed != 0) {
         co_yield inst::load(sassPc(kLdsOut), computed, {reg::kV}, {reg::kTid}, kIntBytes,

@@ -38,6 +38,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 #include "workloads/builtin/CsrMatrix.hpp"
 
@@ -48,14 +49,14 @@ namespace {
 constexpr unsigned kBlockThreads = 256;
 
 namespace reg {
-constexpr uint16_t kCta = 0, kTid = 1, kRow = 2, kPred = 3, kStart = 4, kEnd = 5, kDot = 6, kCol = 7, kVal = 8,
+constexpr uint16_t kRow = 2, kPred = 3, kStart = 4, kEnd = 5, kDot = 6, kCol = 7, kVal = 8,
                    kX = 9, kJj = 10;
 constexpr unsigned kUsed = 11;
 } // namespace reg
 
 enum Slot : unsigned {
-    kS2rCta, kS2rTid, kImad, kIsetp, kLdStart, kLdEnd, kMov, kIsetpEnter,
-    kLdIndex, kLdData, kLdX, kFfma, kIadd, kIsetpLoop, kBra, kSt, kExit
+    kLdStart = kIndex1dSlots, kLdEnd, kMov, kIsetpEnter,
+    kLdIndex, kLdData, kLdX, kFfma, kBackEdge, kSt = kBackEdge + kBackEdgeSlots, kExit
 };
 
 struct Arrays {
@@ -71,10 +72,7 @@ WarpProgram spmvWarp(WarpThreads t, std::shared_ptr<const Shared> s) {
     const CsrMatrix& m = s->m;
     const Arrays& a = s->a;
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCta), all, {reg::kCta}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kRow}, {reg::kCta, reg::kTid});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kRow});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kRow, .pred = reg::kPred})) co_yield op;
     auto row = [&](unsigned l) { return t.globalX(l); };
     const uint32_t in = t.lanesWhere([&](unsigned l) { return row(l) < m.rows; });
     if (in != 0) {
@@ -97,9 +95,7 @@ WarpProgram spmvWarp(WarpThreads t, std::shared_ptr<const Shared> s) {
             co_yield inst::load(sassPc(kLdX), live, {reg::kX}, {reg::kCol}, kFloatBytes,
                                 [&](unsigned l) { return a.x + uint64_t(m.indices[jj(l)]) * kFloatBytes; });
             co_yield inst::alu(sassPc(kFfma), live, {reg::kDot}, {reg::kVal, reg::kX, reg::kDot});
-            co_yield inst::alu(sassPc(kIadd), live, {reg::kJj}, {reg::kJj});
-            co_yield inst::alu(sassPc(kIsetpLoop), live, {reg::kPred}, {reg::kJj, reg::kEnd});
-            co_yield inst::alu(sassPc(kBra), live, {}, {reg::kPred});
+            for (const auto& op : backEdge(live, kBackEdge, reg::kJj, reg::kPred, reg::kEnd)) co_yield op;
         }
         co_yield inst::store(sassPc(kSt), in, {reg::kRow, reg::kDot}, kFloatBytes,
                              [&](unsigned l) { return a.y + row(l) * kFloatBytes; });

@@ -52,6 +52,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 #include "workloads/builtin/StreamclusterData.hpp"
 
@@ -112,9 +113,7 @@ WarpProgram pgainWarp(WarpThreads t, std::shared_ptr<const Shared> s, uint64_t l
                                 [&](unsigned) { return b.coord + (i * num + x) * kFloatBytes; });
             co_yield inst::alu(sassPc(kFadd), in, {reg::kMine}, {reg::kMine, reg::kTheirs});
             co_yield inst::alu(sassPc(kFfma), in, {reg::kDist}, {reg::kMine, reg::kDist});
-            co_yield inst::alu(sassPc(kIadd), in, {reg::kI}, {reg::kI});
-            co_yield inst::alu(sassPc(kIsetpLoop), in, {reg::kPred}, {reg::kI});
-            co_yield inst::alu(sassPc(kBra), in, {}, {reg::kPred});
+            for (const auto& op : backEdge(in, kIadd, reg::kI, reg::kPred)) co_yield op;
         }
         auto field = [&](unsigned offset) {
             return [&b, &tid, offset](unsigned l) { return b.points + tid(l) * kPointBytes + offset; };

@@ -36,6 +36,7 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/builtin/BuiltinSupport.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -45,14 +46,13 @@ namespace {
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
 namespace reg {
-constexpr uint16_t kCtaX = 0, kCtaY = 1, kTidX = 2, kTidY = 3, kJ = 4, kI = 5, kPred = 6, kZ = 7, kX = 8, kY = 9,
+constexpr uint16_t kJ = 4, kI = 5, kPred = 6, kZ = 7, kX = 8, kY = 9,
                    kK = 10;
 constexpr unsigned kUsed = 11;
 } // namespace reg
 
 enum Slot : unsigned {
-    kS2rCtaX, kS2rCtaY, kS2rTidX, kS2rTidY, kImadJ, kImadI, kIsetpJ, kIsetpI,
-    kLdZ, kLdX, kLdY, kFfma, kStZ, kIadd, kIsetpLoop, kBra,
+    kLdZ = kIndex2dSlots + kBoundsCheck2dSlots, kLdX, kLdY, kFfma, kStZ, kIadd, kIsetpLoop, kBra,
     kExit
 };
 
@@ -62,14 +62,8 @@ struct Product {
 
 WarpProgram mmWarp(WarpThreads t, Product p, uint64_t n) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaX), all, {reg::kCtaX}, {});
-    co_yield inst::alu(sassPc(kS2rCtaY), all, {reg::kCtaY}, {});
-    co_yield inst::alu(sassPc(kS2rTidX), all, {reg::kTidX}, {});
-    co_yield inst::alu(sassPc(kS2rTidY), all, {reg::kTidY}, {});
-    co_yield inst::alu(sassPc(kImadJ), all, {reg::kJ}, {reg::kCtaX, reg::kTidX});
-    co_yield inst::alu(sassPc(kImadI), all, {reg::kI}, {reg::kCtaY, reg::kTidY});
-    co_yield inst::alu(sassPc(kIsetpJ), all, {reg::kPred}, {reg::kJ});
-    co_yield inst::alu(sassPc(kIsetpI), all, {reg::kPred}, {reg::kI, reg::kPred});
+    for (const auto& op : globalIndex2d(all, {.x = reg::kJ, .y = reg::kI})) co_yield op;
+    for (const auto& op : boundsCheck2d(all, reg::kPred, {.x = reg::kJ, .y = reg::kI})) co_yield op;
 
     const uint32_t in = t.lanesWhere([&](unsigned l) { return t.globalY(l) < n && t.globalX(l) < n; });
     if (in != 0) {
@@ -82,9 +76,7 @@ WarpProgram mmWarp(WarpThreads t, Product p, uint64_t n) {
                                 [&](unsigned l) { return p.y + (k * n + t.globalX(l)) * kFloatBytes; });
             co_yield inst::alu(sassPc(kFfma), in, {reg::kZ}, {reg::kX, reg::kY, reg::kZ});
             co_yield inst::store(sassPc(kStZ), in, {reg::kJ, reg::kI, reg::kZ}, kFloatBytes, zAddr);
-            co_yield inst::alu(sassPc(kIadd), in, {reg::kK}, {reg::kK});
-            co_yield inst::alu(sassPc(kIsetpLoop), in, {reg::kPred}, {reg::kK});
-            co_yield inst::alu(sassPc(kBra), in, {}, {reg::kPred});
+            for (const auto& op : backEdge(in, kIadd, reg::kK, reg::kPred)) co_yield op;
         }
     }
     co_yield inst::exit(sassPc(kExit), all);

@@ -28,6 +28,7 @@
 #include "workloads/DeviceAllocator.hpp"
 #include "workloads/InstructionFactory.hpp"
 #include "workloads/ProgramKernel.hpp"
+#include "workloads/builtin/KernelBuilder.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 
 namespace gpusim {
@@ -39,11 +40,11 @@ constexpr int64_t kMaxN = int64_t(1) << 26;
 constexpr unsigned kBlockThreads = 256;
 
 namespace reg {
-constexpr uint16_t kCtaid = 0, kTid = 1, kIndex = 2, kPred = 3, kA = 4, kB = 5, kSum = 6;
+constexpr uint16_t kIndex = 2, kPred = 3, kA = 4, kB = 5, kSum = 6;
 constexpr unsigned kUsed = 7;
 } // namespace reg
 
-enum Slot : unsigned { kS2rCtaid, kS2rTid, kImad, kIsetp, kLdA, kLdB, kFadd, kStC, kExit };
+enum Slot : unsigned { kLdA = kIndex1dSlots, kLdB, kFadd, kStC, kExit };
 
 struct Arrays {
     uint64_t a, b, c;
@@ -51,10 +52,7 @@ struct Arrays {
 
 WarpProgram vectorAddWarp(WarpThreads t, Arrays arr, uint64_t n) {
     const uint32_t all = t.existMask();
-    co_yield inst::alu(sassPc(kS2rCtaid), all, {reg::kCtaid}, {});
-    co_yield inst::alu(sassPc(kS2rTid), all, {reg::kTid}, {});
-    co_yield inst::alu(sassPc(kImad), all, {reg::kIndex}, {reg::kCtaid, reg::kTid});
-    co_yield inst::alu(sassPc(kIsetp), all, {reg::kPred}, {reg::kIndex});
+    for (const auto& op : globalIndex1d(all, {.index = reg::kIndex, .pred = reg::kPred})) co_yield op;
 
     const uint32_t inRange = t.lanesWhere([&](unsigned lane) { return t.globalX(lane) < n; });
     if (inRange != 0) {
