@@ -120,9 +120,9 @@ struct DramParams {
     ParamSchema schema;
     std::unique_ptr<Config> cfg;
     DramParams() {
-        AddressMap::declare(schema);
-        L2Slice::declare(schema);
-        IdealMemory::declare(schema);
+        AddressMapParams::declare(schema);
+        L2SliceParams::declare(schema);
+        IdealMemoryParams::declare(schema);
         DramConfig::declare(schema);
         cfg = std::make_unique<Config>(schema);
     }
@@ -143,13 +143,18 @@ struct DramBench {
     DramController ctrl;
     TrafficGenerator gen;
 
-    DramBench(const Config& cfg, uint64_t periodPs, unsigned index = 0)
-        : map(cfg),
+    DramBench(const AddressMapParams& mapParams, const DramControllerParams& params, uint64_t periodPs,
+              unsigned index = 0)
+        : map(mapParams),
           clock("dramclk", sc_core::sc_time::from_value(periodPs)),
-          ctrl("ctrl", cfg, stats, clock, map, index),
+          ctrl("ctrl", params, stats, clock, map, index),
           gen("gen", pool) {
-        cfg.validate();
         gen.socket.bind(ctrl.socket);
+    }
+    // From a configuration, which must pass its checks.
+    DramBench(const Config& cfg, uint64_t periodPs, unsigned index = 0)
+        : DramBench(AddressMapParams::from(cfg), DramControllerParams::from(cfg), periodPs, index) {
+        cfg.validate();
     }
     double stat(const std::string& name) const { return stats.get(name); }
     const Average& average(const std::string& name) const { return dynamic_cast<const Average&>(*stats.find(name)); }

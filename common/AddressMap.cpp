@@ -3,13 +3,10 @@
 #include <bit>
 #include <string>
 
-#include "common/Config.hpp"
-
 namespace gpusim {
 
 namespace {
 unsigned log2u(uint64_t v) { return static_cast<unsigned>(std::countr_zero(v)); }
-bool isPow2(int64_t v) { return v > 0 && std::has_single_bit(static_cast<uint64_t>(v)); }
 } // namespace
 
 AddressMap::AddressMap(unsigned partitions, uint64_t interleaveBytes, Hash hash)
@@ -20,48 +17,9 @@ AddressMap::AddressMap(unsigned partitions, uint64_t interleaveBytes, Hash hash,
       geo_(dram), bankLowBits_(log2u(dram.bankInterleaveBytes)), bankBits_(log2u(dram.banks)),
       colHighBits_(log2u(dram.rowBytes / dram.bankInterleaveBytes)) {}
 
-AddressMap::AddressMap(const Config& cfg)
-    : AddressMap(static_cast<unsigned>(cfg.getInt("mem.partitions")),
-                 static_cast<uint64_t>(cfg.getInt("addrmap.interleave_bytes")),
-                 cfg.getString("addrmap.hash") == "xor" ? Hash::Xor : Hash::None,
-                 DramGeometry{static_cast<unsigned>(cfg.getInt("dram.banks")),
-                              static_cast<uint64_t>(cfg.getInt("dram.row_bytes")),
-                              static_cast<uint64_t>(cfg.getInt("addrmap.bank_interleave_bytes")),
-                              cfg.getString("addrmap.bank_hash") == "xor" ? Hash::Xor : Hash::None}) {}
-
-void AddressMap::declare(ParamSchema& s) {
-    s.addInt("mem.partitions", 6, "", 1, 64, "Memory partitions (each an L2 slice and a controller)")
-        .addInt("addrmap.interleave_bytes", 256, "bytes", 32, 1 << 20,
-                "Contiguous bytes mapped to one partition before moving to the next")
-        .addEnum("addrmap.hash", "none", {"none", "xor"},
-                 "Partition index: plain modulo of the chunk index, or each group of "
-                 "mem.partitions chunks rotated by XOR-folded upper bits")
-        .addInt("dram.banks", 16, "", 1, 64,
-                "Banks per memory controller (power of two; 16 for the GDDR5 Fermi baselines, 4 "
-                "for GDDR3 owl28)")
-        .addInt("dram.row_bytes", 2048, "bytes", 64, 1 << 16,
-                "Row (page) size of one bank across the controller's data bus (power of two)")
-        .addInt("addrmap.bank_interleave_bytes", 2048, "bytes", 32, 1 << 16,
-                "Contiguous partition-local bytes in one bank before moving to the next bank "
-                "(power of two, at most dram.row_bytes; equal to it: a whole row is contiguous)")
-        .addEnum("addrmap.bank_hash", "none", {"none", "xor"},
-                 "Bank index: plain, or XORed with the low row bits (permutation interleaving)")
-        .addCheck([](const Config& c) {
-            auto v = c.getInt("addrmap.interleave_bytes");
-            if (!std::has_single_bit(static_cast<uint64_t>(v)))
-                c.fail("addrmap.interleave_bytes", std::to_string(v) + " is not a power of two");
-            const int64_t banks = c.getInt("dram.banks");
-            const int64_t row = c.getInt("dram.row_bytes");
-            const int64_t bankChunk = c.getInt("addrmap.bank_interleave_bytes");
-            if (!isPow2(banks)) c.fail("dram.banks", std::to_string(banks) + " is not a power of two");
-            if (!isPow2(row)) c.fail("dram.row_bytes", std::to_string(row) + " is not a power of two");
-            if (!isPow2(bankChunk))
-                c.fail("addrmap.bank_interleave_bytes", std::to_string(bankChunk) + " is not a power of two");
-            if (bankChunk > row)
-                c.fail("addrmap.bank_interleave_bytes",
-                       std::to_string(bankChunk) + " is larger than dram.row_bytes (" + std::to_string(row) + ")");
-        });
-}
+AddressMap::AddressMap(const AddressMapParams& p)
+    : AddressMap(p.partitions, p.interleaveBytes, p.hash,
+                 DramGeometry{p.banks, p.rowBytes, p.bankInterleaveBytes, p.bankHash}) {}
 
 uint64_t AddressMap::rotation(uint64_t group) const {
     return hash_ == Hash::Xor ? group ^ (group >> 7) ^ (group >> 13) : 0;

@@ -24,10 +24,9 @@
 // Leaves out: ranks, bank groups, channel interleaving inside a partition.
 #include <cstdint>
 
-namespace gpusim {
+#include "common/AddressMapParams.hpp"
 
-class Config;
-class ParamSchema;
+namespace gpusim {
 
 struct DramCoord {
     unsigned bank = 0;
@@ -38,7 +37,7 @@ struct DramCoord {
 
 class AddressMap {
 public:
-    enum class Hash { None, Xor };
+    using Hash = AddressHash;
     struct DramGeometry {
         unsigned banks = 16;
         uint64_t rowBytes = 2048;
@@ -47,9 +46,8 @@ public:
     };
     AddressMap(unsigned partitions, uint64_t interleaveBytes, Hash hash);
     AddressMap(unsigned partitions, uint64_t interleaveBytes, Hash hash, const DramGeometry& dram);
-    explicit AddressMap(const Config& cfg);
-    // Declares mem.partitions, addrmap.*, dram.banks and dram.row_bytes with their checks.
-    static void declare(ParamSchema& s);
+    // The parameters read from a configuration (common/AddressMapParams.hpp).
+    explicit AddressMap(const AddressMapParams& p);
 
     unsigned partition(uint64_t addr) const;
     // The address with the partition-selecting chunk bits squeezed out, so a slice or controller

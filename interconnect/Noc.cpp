@@ -17,12 +17,12 @@ constexpr double kPeriodTolerance = 1e-3;
 
 void Noc::declare(ParamSchema& s) { NocParams::declare(s); }
 
-Noc::Noc(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats, ClockDomain& clock,
+Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& stats, ClockDomain& clock,
          unsigned numSms, unsigned numPartitions, unsigned maxDataBytes)
     : sc_module(name),
       smSide("smSide"),
       memSide("memSide"),
-      params_(NocParams::fromConfig(cfg)),
+      params_(params),
       flitRules_{params_.flitBytes, params_.readRequestFlits, params_.headerFlits, params_.writeAckFlits},
       clock_(clock),
       numSms_(numSms),

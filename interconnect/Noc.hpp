@@ -42,7 +42,7 @@ namespace gpusim {
 class Noc : public sc_core::sc_module, public Tickable {
 public:
     // maxDataBytes: the largest data transfer (the L1 line); sizes the reassembly buffers.
-    Noc(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats, ClockDomain& clock,
+    Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& stats, ClockDomain& clock,
         unsigned numSms, unsigned numPartitions, unsigned maxDataBytes = 128);
 
     static void declare(ParamSchema& s);  // every noc.* parameter

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <sstream>
 
-#include "common/Config.hpp"
 #include "common/GpuExtension.hpp"
 #include "common/SimError.hpp"
 #include "common/Stats.hpp"
@@ -19,20 +18,20 @@ constexpr double kBucketCycles = 4;
 constexpr unsigned kBuckets = 256;
 } // namespace
 
-DramController::DramController(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+DramController::DramController(sc_core::sc_module_name name, const DramControllerParams& params, StatRegistry& stats,
                                ClockDomain& clock, const AddressMap& map, unsigned index)
     : sc_module(name),
       socket("socket"),
       clock_(clock),
       map_(map),
       index_(index),
-      timing_(DramTiming::from(cfg)),
-      queueCap_(static_cast<size_t>(cfg.getInt("dram.queue_size"))),
-      scheduler_(DramScheduler::parse(cfg.getString("dram.scheduler"))),
+      timing_(params.timing),
+      queueCap_(params.queueSize),
+      scheduler_(params.scheduler),
       checker_(timing_, map.dramGeometry().banks),
       banks_(map.dramGeometry().banks),
       stats_(stats),
-      prefetchParams_(OwlPrefetchParams::from(cfg)),
+      prefetchParams_(params.owl),
       outstandingPerBank_(map.dramGeometry().banks, 0),
       reads_(stats.counter(statName(index, ".reads"), "Read requests served")),
       writes_(stats.counter(statName(index, ".writes"), "Write requests (L2 write-backs) served")),

@@ -38,6 +38,7 @@
 #include "memory/DramBank.hpp"
 #include "memory/DramCommand.hpp"
 #include "memory/DramConfig.hpp"
+#include "memory/DramControllerParams.hpp"
 #include "memory/DramRequest.hpp"
 #include "memory/DramRowHook.hpp"
 #include "memory/DramScheduler.hpp"
@@ -48,14 +49,13 @@
 namespace gpusim {
 
 class Average;
-class Config;
 class Counter;
 class Histogram;
 class StatRegistry;
 
 class DramController : public sc_core::sc_module, public Tickable, public PartitionMemory {
 public:
-    DramController(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+    DramController(sc_core::sc_module_name name, const DramControllerParams& params, StatRegistry& stats,
                    ClockDomain& clock, const AddressMap& map, unsigned index);
 
     tlm_utils::simple_target_socket<DramController> socket;

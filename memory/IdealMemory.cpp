@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-#include "common/Config.hpp"
 #include "common/Stats.hpp"
 
 namespace gpusim {
@@ -14,18 +13,12 @@ constexpr double kLatencyBucketCycles = 8;
 constexpr unsigned kLatencyBuckets = 128;
 } // namespace
 
-void IdealMemory::declare(ParamSchema& s) {
-    s.addInt("mem.ideal_latency_cycles", 100, "cycles", 1, 1000000,
-                "Ideal memory: DRAM clock cycles from a request's arrival edge to its answer "
-                "(bandwidth unlimited)");
-}
-
-IdealMemory::IdealMemory(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+IdealMemory::IdealMemory(sc_core::sc_module_name name, const IdealMemoryParams& params, StatRegistry& stats,
                          ClockDomain& clock, unsigned index)
     : sc_module(name),
       socket("socket"),
       clock_(clock),
-      latency_(static_cast<uint64_t>(cfg.getInt("mem.ideal_latency_cycles"))),
+      latency_(params.latencyCycles),
       reads_(stats.counter("mem" + std::to_string(index) + ".reads", "Read requests served")),
       writes_(stats.counter("mem" + std::to_string(index) + ".writes",
                             "Write requests (L2 write-backs) served")),

@@ -14,22 +14,19 @@
 
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
+#include "memory/IdealMemoryParams.hpp"
 #include "memory/PartitionMemory.hpp"
 
 namespace gpusim {
 
-class Config;
-class ParamSchema;
 class StatRegistry;
 class Counter;
 class Histogram;
 
 class IdealMemory : public sc_core::sc_module, public Tickable, public PartitionMemory {
 public:
-    IdealMemory(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats,
+    IdealMemory(sc_core::sc_module_name name, const IdealMemoryParams& params, StatRegistry& stats,
                 ClockDomain& clock, unsigned index);
-    // Declares mem.ideal_latency_cycles (dram.clock_mhz is DramConfig's).
-    static void declare(ParamSchema& s);
 
     tlm_utils::simple_target_socket<IdealMemory> socket;
 

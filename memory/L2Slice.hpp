@@ -40,15 +40,14 @@
 #include "common/ClockDomain.hpp"
 #include "common/GpuExtension.hpp"
 #include "memory/L2Mshr.hpp"
+#include "memory/L2SliceParams.hpp"
 #include "memory/L2TagArray.hpp"
 
 namespace gpusim {
 
 class AddressMap;
-class Config;
 class Counter;
 class Histogram;
-class ParamSchema;
 class PayloadPool;
 class StatRegistry;
 
@@ -56,10 +55,8 @@ class L2Slice : public sc_core::sc_module, public Tickable {
 public:
     // `index` is the global slice index; with l2.slices_per_partition = S, slice `index` serves
     // sub-partition index % S of partition index / S (S = 1: the partition index).
-    L2Slice(sc_core::sc_module_name name, const Config& cfg, StatRegistry& stats, ClockDomain& clock,
-            PayloadPool& pool, const AddressMap& map, unsigned index);
-    // Declares every l2.* parameter and the geometry checks (needs AddressMap::declare too).
-    static void declare(ParamSchema& s);
+    L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, StatRegistry& stats,
+            ClockDomain& clock, PayloadPool& pool, const AddressMap& map, unsigned index);
 
     tlm_utils::simple_target_socket<L2Slice> nocSide;     // requests from the NoC
     tlm_utils::simple_initiator_socket<L2Slice> memSide;  // misses and write-backs to memory

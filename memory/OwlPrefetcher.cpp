@@ -3,18 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "common/Config.hpp"
 #include "common/Stats.hpp"
 
 namespace gpusim {
-
-OwlPrefetchParams OwlPrefetchParams::from(const Config& cfg) {
-    OwlPrefetchParams p;
-    p.minLines = static_cast<unsigned>(cfg.getInt("dram.prefetch_min_lines"));
-    p.minLinesHigh = static_cast<unsigned>(cfg.getInt("dram.prefetch_min_lines_high"));
-    p.queueThreshold = static_cast<unsigned>(cfg.getInt("dram.prefetch_queue_threshold"));
-    return p;
-}
 
 OwlPrefetcher::OwlPrefetcher(const OwlPrefetchParams& p, const AddressMap& map, unsigned partition,
                              unsigned lineBytes, unsigned burstBytes, StatRegistry& stats,

@@ -35,10 +35,10 @@
 #include "memory/DramBank.hpp"
 #include "memory/DramRequest.hpp"
 #include "memory/DramTimingChecker.hpp"
+#include "memory/OwlPrefetchParams.hpp"
 
 namespace gpusim {
 
-class Config;
 class Counter;
 class StatRegistry;
 
@@ -47,13 +47,6 @@ using PrefetchFill = std::function<void(uint64_t lineAddr)>;
 
 // DramCommandRecord::request of a prefetch RD (no demand request behind it).
 constexpr uint64_t kPrefetchRequest = std::numeric_limits<uint64_t>::max();
-
-struct OwlPrefetchParams {
-    unsigned minLines = 8;         // C while the demand queue is long
-    unsigned minLinesHigh = 16;    // C while it is short
-    unsigned queueThreshold = 8;   // "short": fewer demand requests queued than this
-    static OwlPrefetchParams from(const Config& cfg);
-};
 
 class OwlPrefetcher {
 public:

@@ -12,7 +12,7 @@ namespace gpusim {
 
 class AddressMap;
 class ClockDomain;
-class Config;
+struct PartitionMemoryParams;
 class StatRegistry;
 
 class PartitionMemory {
@@ -27,7 +27,7 @@ public:
 };
 
 // `memory.model`: frfcfs -> DramController, ideal -> IdealMemory; statistics under mem<index>.
-std::unique_ptr<PartitionMemory> makePartitionMemory(const std::string& name, const Config& cfg,
+std::unique_ptr<PartitionMemory> makePartitionMemory(const std::string& name, const PartitionMemoryParams& params,
                                                      StatRegistry& stats, ClockDomain& dramClock,
                                                      const AddressMap& map, unsigned index);
 

@@ -3,12 +3,14 @@
 // CWLP's LPC)"). L1DCache keeps the tags, states, MSHRs and the choice of a free (invalid) way;
 // the plug-in keeps whatever per-line history it needs and, when every way of a set holds a line,
 // says which of the replaceable ones goes. Lines are named by (set, way).
-// A scheduler asks for a replacement by name (SchedulerPolicy::l1Replacement(): CWLP's "lpc");
+// A scheduler declares the replacement it needs (SchedulerPolicy::l1Replacement(): CWLP's Lpc);
 // otherwise the configuration key l1d.replacement chooses (SmCore decides, see there).
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "common/UnitVariants.hpp"
 
 namespace gpusim {
 
@@ -33,9 +35,12 @@ public:
     virtual unsigned victim(unsigned set, uint64_t candidates) = 0;
 };
 
-// Builds the plug-in called `name` ("lru", "lpc") for a sets x ways cache; statistics of the
-// plug-in go under `prefix` ("sm3.l1d."). Throws ModelError for an unknown name (the names come
-// from the schema's enum or from a policy, never directly from the user).
+// Builds the plug-in `kind` for a sets x ways cache; statistics of the plug-in go under `prefix`
+// ("sm3.l1d.").
+std::unique_ptr<L1Replacement> makeL1Replacement(L1ReplacementKind kind, unsigned sets, unsigned ways,
+                                                 StatRegistry& stats, const std::string& prefix);
+// The same by name ("lru", "lpc", as l1d.replacement spells them); throws ModelError for an
+// unknown name.
 std::unique_ptr<L1Replacement> makeL1Replacement(const std::string& name, unsigned sets, unsigned ways,
                                                  StatRegistry& stats, const std::string& prefix);
 // The names makeL1Replacement() knows, in the order the schema lists them.

@@ -95,7 +95,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.l1HitLatency = u("l1d.hit_latency_cycles");
     s.allocation = c.getString("l1d.allocation") == "on-fill" ? L1Allocation::OnFill : L1Allocation::OnMiss;
     s.setIndexing = c.getString("l1d.set_index") == "linear" ? SetIndexing::Linear : SetIndexing::FermiHash;
-    s.replacement = c.getString("l1d.replacement");
+    s.replacement = c.getString("l1d.replacement") == "lpc" ? L1ReplacementKind::Lpc : L1ReplacementKind::Lru;
     return s;
 }
 

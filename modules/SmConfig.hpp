@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "common/UnitVariants.hpp"
+
 namespace gpusim {
 
 class Config;
@@ -31,9 +33,9 @@ struct SmConfig {
     unsigned l1HitLatency = 20;
     L1Allocation allocation = L1Allocation::OnMiss;
     SetIndexing setIndexing = SetIndexing::FermiHash;
-    // l1d.replacement: a name makeL1Replacement() knows (modules/L1Replacement.hpp). A policy's
-    // own choice (SchedulerPolicy::l1Replacement) overrides it in SmCore.
-    std::string replacement = "lru";
+    // l1d.replacement (modules/L1Replacement.hpp). A policy's own choice
+    // (SchedulerPolicy::l1Replacement) overrides it in SmCore.
+    L1ReplacementKind replacement = L1ReplacementKind::Lru;
 
     static void declare(ParamSchema& s);
     static SmConfig from(const Config& c);

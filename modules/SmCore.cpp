@@ -15,8 +15,7 @@ std::string statName(unsigned id, const char* suffix) { return "sm" + std::to_st
 // `--scheduler lpc` means LPC whatever the platform file says; a policy without a preference
 // leaves the key in charge (l1d.replacement=lpc with lrr is LPC alone under LRR).
 SmConfig withPolicyReplacement(SmConfig cfg, const SchedulerPolicy& policy) {
-    const std::string wanted = policy.l1Replacement();
-    if (!wanted.empty()) cfg.replacement = wanted;
+    if (const auto wanted = policy.l1Replacement()) cfg.replacement = *wanted;
     return cfg;
 }
 } // namespace

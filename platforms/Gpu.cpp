@@ -123,7 +123,7 @@ void Gpu::link(const std::string& name, I& initiator, T& target) {
 // per CTA rather than two CTAs sharing a port. With one SM per cluster this is SM id order.
 std::vector<SmCore*> Gpu::dispatchOrder() const {
     const unsigned n = static_cast<unsigned>(sms_.size());
-    const unsigned per = static_cast<unsigned>(cfg_.getInt("noc.sms_per_cluster"));
+    const unsigned per = params_.noc.smsPerCluster;
     const unsigned clusters = (n + per - 1) / per;
     std::vector<SmCore*> order;
     for (unsigned i = 0; i < per; ++i)
@@ -132,28 +132,20 @@ std::vector<SmCore*> Gpu::dispatchOrder() const {
     return order;
 }
 
-Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
-         const Workload& workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
-    : sc_module(name), cfg_(cfg), stats_(stats), hook_(hook), pool_(static_cast<unsigned>(cfg.getInt("l1d.line_bytes"))),
-      map_(cfg), smCfg_(SmConfig::from(cfg)),
-      core_("core_clock", periodOf(cfg.getDouble("sm.clock_mhz"))),
-      noc_("noc_clock", periodOf(cfg.getDouble("noc.clock_mhz"))),
-      l2clk_("l2_clock", periodOf(cfg.getDouble("l2.clock_mhz"))),
-      dram_("dram_clock", periodOf(cfg.getDouble("dram.clock_mhz"))) {
+Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
+         const Workload* workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
+    : sc_module(name), params_(params), stats_(stats), hook_(hook), pool_(params.sm.l1Line),
+      map_(params.map),
+      core_("core_clock", periodOf(params.coreClockMhz)),
+      noc_("noc_clock", periodOf(params.noc.clockMhz)),
+      l2clk_("l2_clock", periodOf(params.l2.clockMhz)),
+      dram_("dram_clock", periodOf(params.memory.clockMhz)) {
     build(policy, options);
-    dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), workload, stats);
-    dispatcher_->checkFits();
-}
-
-Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy, StatRegistry& stats,
-         const LinkHook& hook, const GpuOptions& options)
-    : sc_module(name), cfg_(cfg), stats_(stats), hook_(hook), pool_(static_cast<unsigned>(cfg.getInt("l1d.line_bytes"))),
-      map_(cfg), smCfg_(SmConfig::from(cfg)),
-      core_("core_clock", periodOf(cfg.getDouble("sm.clock_mhz"))),
-      noc_("noc_clock", periodOf(cfg.getDouble("noc.clock_mhz"))),
-      l2clk_("l2_clock", periodOf(cfg.getDouble("l2.clock_mhz"))),
-      dram_("dram_clock", periodOf(cfg.getDouble("dram.clock_mhz"))) {
-    build(policy, options);
+    if (workload) {
+        dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), *workload, stats);
+        dispatcher_->checkFits();
+        return;
+    }
     supervisor_->hosted_ = true;
     launch_ = std::make_unique<Launch>();
     launch_->cycles = &stats.counter("gpu.cycles", "Core cycles of all launches");
@@ -161,36 +153,51 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
     launch_->launches = &stats.counter("gpu.launches", "Launches ended (hosted mode)");
 }
 
+Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
+         const Workload& workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
+    : Gpu(name, params, policy, &workload, stats, hook, options) {}
+
+Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
+         StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
+    : Gpu(name, params, policy, nullptr, stats, hook, options) {}
+
+Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
+         const Workload& workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
+    : Gpu(name, GpuParams::from(cfg), policy, &workload, stats, hook, options) {}
+
+Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
+         StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
+    : Gpu(name, GpuParams::from(cfg), policy, nullptr, stats, hook, options) {}
+
 // Everything but the dispatcher: units, links, the supervisor (which ticks the dispatcher).
 void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
-    const Config& cfg = cfg_;
     StatRegistry& stats = stats_;
-    const unsigned nSms = static_cast<unsigned>(cfg.getInt("gpu.num_sms"));
+    const unsigned nSms = params_.numSms;
     const unsigned nParts = map_.partitions();
     // State the SMs' policies share (iPAWS's GPU-wide decision): one per GPU, null for most policies.
     const std::shared_ptr<PolicyGpuContext> policyContext = policy.makeGpuContext();
     for (unsigned i = 0; i < nSms; ++i) {
-        sms_.push_back(std::make_unique<SmCore>(("sm" + std::to_string(i)).c_str(), i, smCfg_, stats, core_,
+        sms_.push_back(std::make_unique<SmCore>(("sm" + std::to_string(i)).c_str(), i, params_.sm, stats, core_,
                                                 pool_, map_, policy.make(policyContext)));
         sms_.back()->setTraceSink(options.warpTrace);
     }
-    xbar_ = std::make_unique<Noc>("noc", cfg, stats, noc_, nSms, nParts,
-                                  static_cast<unsigned>(cfg.getInt("l1d.line_bytes")));
+    xbar_ = std::make_unique<Noc>("noc", params_.noc, stats, noc_, nSms, nParts, params_.sm.l1Line);
     // Slice i serves partition i / S, sub-partition i % S (S = l2.slices_per_partition).
-    const unsigned perPart = static_cast<unsigned>(cfg.getInt("l2.slices_per_partition"));
+    const unsigned perPart = params_.l2.slicesPerPartition;
     for (unsigned i = 0; i < nParts * perPart; ++i)
-        l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), cfg, stats, l2clk_, pool_, map_, i));
+        l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), params_.l2, stats, l2clk_, pool_, map_, i));
     if (!options.externalMemory)
         for (unsigned j = 0; j < nParts; ++j)
-            mem_.push_back(makePartitionMemory("mem" + std::to_string(j), cfg, stats, dram_, map_, j));
+            mem_.push_back(makePartitionMemory("mem" + std::to_string(j), params_.memory, stats, dram_, map_, j));
     // OWL's opportunistic prefetch (docs/memory.md): dram.prefetch = owl, or a policy that asks
     // for it (--scheduler owl), turns it on in every FR-FCFS controller, each filling its own
     // partition's slices through a plain C++ call. An ideal or a user's memory gets none.
-    if (cfg.getString("dram.prefetch") == "owl" || sms_.front()->policy().dramPrefetch() == "owl")
+    if (params_.memory.dram.prefetch == DramPrefetchKind::Owl ||
+        sms_.front()->policy().dramPrefetch() == DramPrefetchKind::Owl)
         for (unsigned j = 0; j < mem_.size(); ++j)
             if (auto* dram = dynamic_cast<DramController*>(mem_[j].get())) {
                 for (unsigned k = 0; k < perPart; ++k) l2_[j * perPart + k]->enablePrefetchFills();
-                dram->enablePrefetch(static_cast<unsigned>(cfg.getInt("l2.line_bytes")),
+                dram->enablePrefetch(static_cast<unsigned>(params_.l2.lineBytes),
                                      [this, j, perPart](uint64_t line) {
                                          l2_[j * perPart + map_.subPartition(line, perPart)]->prefetchFill(line);
                                      });
@@ -235,8 +242,7 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
         }
         linkMemory(j, arbiter.memSide);
     }
-    supervisor_ = std::make_unique<Supervisor>(*this, static_cast<uint64_t>(cfg.getInt("sim.watchdog_cycles")),
-                                               static_cast<uint64_t>(cfg.getInt("sim.progress_interval_cycles")));
+    supervisor_ = std::make_unique<Supervisor>(*this, params_.watchdogCycles, params_.progressIntervalCycles);
     core_.add(supervisor_.get());
 }
 
@@ -259,7 +265,7 @@ RunResult Gpu::run(const RunOptions& opt) {
     stats_.counter("gpu.cycles", "Core cycles simulated").inc(r.cycles);
     stats_.counter("gpu.warp_instructions", "Warp instructions issued, all SMs").inc(r.instructions);
     if (supervisor_->stalled_)
-        throw ModelError("watchdog: no progress for " + std::to_string(cfg_.getInt("sim.watchdog_cycles")) +
+        throw ModelError("watchdog: no progress for " + std::to_string(params_.watchdogCycles) +
                          " core cycles at cycle " + std::to_string(supervisor_->last_) +
                          " (raise sim.watchdog_cycles if this is legitimate)\n" + dumpState());
     if (!supervisor_->finished_ && !r.truncated)
@@ -301,7 +307,7 @@ void Gpu::finishLaunch(bool drained) {
     r.instructions -= l.startInstructions;
     if (!drained) {
         r.ok = false;
-        r.error = "watchdog: no progress for " + std::to_string(cfg_.getInt("sim.watchdog_cycles")) +
+        r.error = "watchdog: no progress for " + std::to_string(params_.watchdogCycles) +
                   " core cycles at cycle " + std::to_string(supervisor_->last_) + "\n" + dumpState();
     } else {
         try {

@@ -1,7 +1,7 @@
 #pragma once
-// A whole GPU built from a resolved configuration: SMs (core clock) -> crossbar (NoC clock) ->
-// L2 slices (L2 clock) -> memories (DRAM clock; FR-FCFS or ideal per memory.model; with two
-// slices per partition a zero-time router and arbiter put both in front of one memory), every
+// A whole GPU built from its parameters (GpuParams, read from a resolved configuration): SMs
+// (core clock) -> crossbar (NoC clock) -> L2 slices (L2 clock) -> memories (DRAM clock; FR-FCFS
+// or ideal per memory.model; with two slices per partition a zero-time router and arbiter put both in front of one memory), every
 // boundary a TLM-2.0 AT socket pair, optionally spliced with a LinkInterposer (protocol checker, tracer). run() simulates the
 // workload to completion, supervised by a watchdog, and checks the end-of-run invariants.
 // Embedded in a larger virtual platform (docs/cosimulation.md), a Gpu built without a workload
@@ -29,6 +29,7 @@
 #include "modules/CtaDispatcher.hpp"
 #include "modules/SmCore.hpp"
 #include "platforms/ControlTarget.hpp"
+#include "platforms/GpuParams.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -53,12 +54,18 @@ struct GpuOptions {
 class Gpu : public sc_core::sc_module, public KernelLauncher {
 public:
     // The CLI's GPU: runs `workload` from time 0 when run() is called.
-    Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
+    Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
         const Workload& workload, StatRegistry& stats, const LinkHook& hook = {},
         const GpuOptions& options = {});
     // A GPU that waits for launch() (hosted mode): the owner calls sc_start, the GPU never
     // stops the simulation. Statistics per launch k: launch<k>.{cycles,warp_instructions,
     // kernel<i>.cycles,kernel<i>.ctas}; gpu.cycles, gpu.warp_instructions and gpu.launches sum them.
+    Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy, StatRegistry& stats,
+        const LinkHook& hook = {}, const GpuOptions& options = {});
+    // The same from a resolved configuration (GpuParams::from(cfg)).
+    Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy,
+        const Workload& workload, StatRegistry& stats, const LinkHook& hook = {},
+        const GpuOptions& options = {});
     Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& policy, StatRegistry& stats,
         const LinkHook& hook = {}, const GpuOptions& options = {});
     ~Gpu() override;
@@ -92,6 +99,9 @@ public:
 private:
     class Supervisor;
     struct Launch;
+    // Every public constructor ends here; `workload` null: hosted mode.
+    Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
+        const Workload* workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options);
     void build(const PolicyChoice& policy, const GpuOptions& options);
     std::vector<SmCore*> dispatchOrder() const;
     void finishLaunch(bool drained);
@@ -100,12 +110,11 @@ private:
     void checkInvariants() const;
     bool memorySystemQuiescent() const;
 
-    const Config& cfg_;
+    const GpuParams params_;
     StatRegistry& stats_;
     LinkHook hook_;
     PayloadPool pool_;
     AddressMap map_;
-    SmConfig smCfg_;
     ClockDomain core_, noc_, l2clk_, dram_;
     std::vector<std::unique_ptr<SmCore>> sms_;
     std::unique_ptr<Noc> xbar_;  // the NoC, whatever noc.topology

@@ -38,7 +38,7 @@ public:
     explicit CwlpPolicy(const Params& p) : p_(p), lis_(p.lis) {}
 
     std::string name() const override { return "cwlp"; }
-    std::string l1Replacement() const override { return "lpc"; }
+    std::optional<L1ReplacementKind> l1Replacement() const override { return L1ReplacementKind::Lpc; }
     void registerStats(StatRegistry& stats, const std::string& prefix) override;
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;

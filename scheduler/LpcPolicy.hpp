@@ -9,7 +9,7 @@ namespace gpusim {
 class LpcPolicy : public LrrPolicy {
 public:
     std::string name() const override { return "lpc"; }
-    std::string l1Replacement() const override { return "lpc"; }
+    std::optional<L1ReplacementKind> l1Replacement() const override { return L1ReplacementKind::Lpc; }
 };
 
 } // namespace gpusim

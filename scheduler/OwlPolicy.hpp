@@ -52,7 +52,9 @@ public:
     explicit OwlPolicy(Params p);
 
     std::string name() const override { return p_.name; }
-    std::string dramPrefetch() const override { return p_.dramPrefetch ? "owl" : ""; }
+    DramPrefetchKind dramPrefetch() const override {
+        return p_.dramPrefetch ? DramPrefetchKind::Owl : DramPrefetchKind::None;
+    }
     void attach(const SmView& sm) override;
     void registerStats(StatRegistry& stats, const std::string& prefix) override;
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;

@@ -5,11 +5,14 @@
 // (instruction buffered, scoreboard, unit free, barrier) plus the policy's canIssue(), and
 // issues the first that qualifies. Event hooks let policies observe the L1D, MSHRs, loads,
 // barriers and warp/CTA/kernel life cycle. A policy that also changes the cache or the DRAM side
-// (CWLP's replacement, OWL's prefetch) is bound to those parts by the factory in platforms/.
+// (CWLP's replacement, OWL's prefetch) declares it as a typed capability below; the SM and the
+// platform install what it declares without knowing the policy.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "common/UnitVariants.hpp"
 #include "scheduler/SmView.hpp"
 
 namespace gpusim {
@@ -66,13 +69,13 @@ public:
     // WarpView::issueStalls); paid only by policies that read it (iPAWS with stall_counter 1 or 2).
     enum class IssueStallCount { None, OldestReady, UnitBusy };
     virtual IssueStallCount issueStallCount() const { return IssueStallCount::None; }
-    // Capability: the L1D replacement this policy needs, by name ("lpc" for CWLP), installed by
-    // the SM in place of the configuration's l1d.replacement. "": no preference (the key decides).
-    virtual std::string l1Replacement() const { return ""; }
-    // Capability: the DRAM controllers' prefetch this policy needs, by name ("owl" for OWL's
-    // opportunistic row prefetch), turned on by the platform in every FR-FCFS controller in
-    // addition to the configuration's dram.prefetch. "": no preference (the key decides).
-    virtual std::string dramPrefetch() const { return ""; }
+    // Capability: the L1D replacement this policy needs (Lpc for CWLP), installed by the SM in
+    // place of the configuration's l1d.replacement. nullopt: no preference (the key decides).
+    virtual std::optional<L1ReplacementKind> l1Replacement() const { return std::nullopt; }
+    // Capability: the DRAM controllers' prefetch this policy needs (Owl for OWL's opportunistic
+    // row prefetch), turned on by the platform in every FR-FCFS controller in addition to the
+    // configuration's dram.prefetch. None: no preference (the key decides).
+    virtual DramPrefetchKind dramPrefetch() const { return DramPrefetchKind::None; }
     // Capability (speed only): onCycle() does nothing and order() has no effect beyond its
     // result (a cache is fine). The SM then (a) asks no order() of a scheduler none of whose
     // warps can issue this cycle for the SM's own reasons (empty buffer, scoreboard, barrier,

@@ -293,9 +293,10 @@ struct NocBench {
              const std::vector<std::string>& overrides = {}, bool testMems = true) {
         for (const auto& o : overrides) cfg.setFromString(o);
         cfg.validate();
-        period = NocParams::fromConfig(cfg).period();
+        const NocParams params = NocParams::fromConfig(cfg);
+        period = params.period();
         clock = std::make_unique<ClockDomain>("noc_clock", period);
-        xbar = std::make_unique<Noc>("noc", cfg, stats, *clock, numSms, numPartitions);
+        xbar = std::make_unique<Noc>("noc", params, stats, *clock, numSms, numPartitions);
         for (unsigned i = 0; i < numSms; ++i) {
             sms.push_back(std::make_unique<TestSm>(("sm" + std::to_string(i)).c_str(),
                                                    static_cast<int>(i), pool));

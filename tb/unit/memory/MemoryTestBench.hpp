@@ -44,9 +44,9 @@ struct MemoryConfig {
     ParamSchema schema;
     std::unique_ptr<Config> cfg;
     MemoryConfig() {
-        AddressMap::declare(schema);
-        L2Slice::declare(schema);
-        IdealMemory::declare(schema);
+        AddressMapParams::declare(schema);
+        L2SliceParams::declare(schema);
+        IdealMemoryParams::declare(schema);
         DramConfig::declare(schema);
         cfg = std::make_unique<Config>(schema);
     }
@@ -241,6 +241,14 @@ private:
     sc_core::sc_event arrival_, endResp_;
 };
 
+// The parameters of an L2Bench's units, built directly (no Config); the member defaults are the
+// schema's defaults.
+struct L2BenchParams {
+    AddressMapParams map;
+    L2SliceParams l2;
+    IdealMemoryParams mem;
+};
+
 // Initiator -> L2 slice `index` -> ideal memory, each in its own clock domain.
 struct L2Bench {
     StatRegistry stats;
@@ -252,17 +260,23 @@ struct L2Bench {
     IdealMemory mem;
     TestInitiator init;
 
-    L2Bench(const Config& cfg, sc_core::sc_time l2Period, sc_core::sc_time dramPeriod,
+    L2Bench(const L2BenchParams& p, sc_core::sc_time l2Period, sc_core::sc_time dramPeriod,
             unsigned index = 0)
-        : map(cfg),
+        : map(p.map),
           l2Clock("l2clk", l2Period),
           dramClock("dramclk", dramPeriod),
-          l2("l2", cfg, stats, l2Clock, pool, map, index),
-          mem("mem", cfg, stats, dramClock, index),
+          l2("l2", p.l2, stats, l2Clock, pool, map, index),
+          mem("mem", p.mem, stats, dramClock, index),
           init("init", pool) {
-        cfg.validate();
         init.socket.bind(l2.nocSide);
         l2.memSide.bind(mem.socket);
+    }
+    // From a configuration, which must pass its checks.
+    L2Bench(const Config& cfg, sc_core::sc_time l2Period, sc_core::sc_time dramPeriod,
+            unsigned index = 0)
+        : L2Bench(L2BenchParams{AddressMapParams::from(cfg), L2SliceParams::from(cfg), IdealMemoryParams::from(cfg)},
+                  l2Period, dramPeriod, index) {
+        cfg.validate();
     }
 
     double stat(const std::string& name) const { return stats.get(name); }

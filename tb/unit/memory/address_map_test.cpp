@@ -164,7 +164,7 @@ TEST(AddressMap, ConfigDefaultsAndChecks) {
     {
         DramParams m;
         EXPECT_EQ(validationError(m), "");
-        const AddressMap map(*m.cfg);
+        const AddressMap map(AddressMapParams::from(*m.cfg));
         EXPECT_EQ(map.partitions(), 6u);
         EXPECT_EQ(map.dramGeometry().banks, 16u);
         EXPECT_EQ(map.dramGeometry().rowBytes, 2048u);

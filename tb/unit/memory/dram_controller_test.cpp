@@ -25,6 +25,12 @@ constexpr uint64_t kRow = 0x8000;   // next row, same bank
 constexpr uint64_t kBank = 0x800;   // next bank, same row
 
 void onePartition(DramParams& m) { m.set("mem.partitions", 1); }
+// The same map built without a Config (the other defaults are the schema's).
+AddressMapParams onePartitionMap() {
+    AddressMapParams p;
+    p.partitions = 1;
+    return p;
+}
 
 void expectDrained(const DramBench& b) {
     EXPECT_EQ(b.gen.answered(), b.gen.ops.size());
@@ -45,8 +51,8 @@ std::vector<std::string> commands(const DramController& c) {
 } // namespace
 
 TEST(DramController, DecodesThroughTheAddressMapAndTimingFromThePreset) {
-    DramParams m;
-    DramBench b(*m.cfg, kP, 0);
+    // The parameter structs' defaults: the schema's defaults (GDDR5 preset, 16 banks).
+    DramBench b(AddressMapParams{}, DramControllerParams{}, kP, 0);
     const DramTiming& t = b.ctrl.timing();
     EXPECT_EQ(t.burstCycles(), 2u);
     EXPECT_EQ(t.burstBytes(), 64u);
@@ -122,9 +128,7 @@ void youngerHitScenario(DramBench& b) {
 } // namespace
 
 TEST(DramController, FrFcfsServesAYoungerRowHitBeforeAnOlderRowMiss) {
-    DramParams m;
-    onePartition(m);
-    DramBench b(*m.cfg, kP);
+    DramBench b(onePartitionMap(), DramControllerParams{}, kP);
     youngerHitScenario(b);
     ASSERT_EQ(b.gen.records[1].sentPs, 29 * kP);
     ASSERT_EQ(b.gen.records[2].sentPs, 29 * kP);
@@ -137,10 +141,9 @@ TEST(DramController, FrFcfsServesAYoungerRowHitBeforeAnOlderRowMiss) {
 }
 
 TEST(DramController, FcfsServesTheOlderRowMissFirst) {
-    DramParams m;
-    onePartition(m);
-    m.set("dram.scheduler", "fcfs");
-    DramBench b(*m.cfg, kP);
+    DramControllerParams p;
+    p.scheduler = DramScheduler::Policy::Fcfs;
+    DramBench b(onePartitionMap(), p, kP);
     youngerHitScenario(b);
     EXPECT_EQ(b.gen.records[1].answeredPs, 70 * kP);   // X
     EXPECT_EQ(b.gen.records[2].answeredPs, 110 * kP);  // Y
@@ -449,7 +452,7 @@ TEST(DramController, StreamingReadsReachNinetyPercentBusUtilisation) {
 TEST(DramController, RandomReadsReachTheUtilisationBankParallelismAllows) {
     DramParams m;
     onePartition(m);
-    AddressMap map(*m.cfg);
+    AddressMap map(AddressMapParams::from(*m.cfg));
     const double bound = 4.0 / 6.0;
     const double u = utilisation(randomLines(map, 0, 600, 64, 128, 5));
     EXPECT_GE(u, 0.85 * bound);

@@ -15,7 +15,7 @@ struct MemBench {
     IdealMemory mem;
     TestInitiator init;
     MemBench(const Config& cfg, sc_core::sc_time period, unsigned index = 0)
-        : clock("dramclk", period), mem("mem", cfg, stats, clock, index), init("init", pool) {
+        : clock("dramclk", period), mem("mem", IdealMemoryParams::from(cfg), stats, clock, index), init("init", pool) {
         init.socket.bind(mem.socket);
     }
     void expectDrained() const {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "MemoryTestBench.hpp"
+#include "memory/PartitionMemoryParams.hpp"
 
 using namespace gpusim;
 using gpusim::test::MemoryConfig;
@@ -33,6 +34,24 @@ TEST(MemoryConfig, DefaultsAreTheFermiBaselineAndValid) {
     EXPECT_DOUBLE_EQ(c.getDouble("dram.clock_mhz"), 924.0);
     EXPECT_EQ(c.getInt("mem.ideal_latency_cycles"), 100);
     EXPECT_EQ(validationError(m), "");
+}
+
+// A unit test builds a parameter struct without a Config, relying on its member defaults: they
+// must stay the schema's defaults.
+TEST(MemoryConfig, ParamStructDefaultsAreTheSchemaDefaults) {
+    MemoryConfig m;
+    EXPECT_EQ(AddressMapParams::from(*m.cfg), AddressMapParams{});
+    EXPECT_EQ(L2SliceParams::from(*m.cfg), L2SliceParams{});
+    EXPECT_EQ(IdealMemoryParams::from(*m.cfg), IdealMemoryParams{});
+    const PartitionMemoryParams p = PartitionMemoryParams::from(*m.cfg), d;
+    EXPECT_EQ(p.model, d.model);
+    EXPECT_DOUBLE_EQ(p.clockMhz, d.clockMhz);
+    EXPECT_EQ(p.dram.queueSize, d.dram.queueSize);
+    EXPECT_EQ(p.dram.scheduler, d.dram.scheduler);
+    EXPECT_EQ(p.dram.prefetch, d.dram.prefetch);
+    EXPECT_EQ(p.dram.owl, d.dram.owl);
+    EXPECT_EQ(p.dram.timing.tRTW, d.dram.timing.tRTW);
+    EXPECT_EQ(p.dram.timing.burstBytes(), d.dram.timing.burstBytes());
 }
 
 TEST(MemoryConfig, LineMustBeAPowerOfTwo) {

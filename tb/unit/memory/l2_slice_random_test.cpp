@@ -75,9 +75,9 @@ TEST(L2SliceRandom, BackPressuringMemoryBehind) {
     tightConfig(m);
     StatRegistry stats;
     PayloadPool pool;
-    AddressMap map(*m.cfg);
+    AddressMap map(AddressMapParams::from(*m.cfg));
     ClockDomain clock("l2clk", ps(kP));
-    L2Slice l2("l2", *m.cfg, stats, clock, pool, map, 0);
+    L2Slice l2("l2", L2SliceParams::from(*m.cfg), stats, clock, pool, map, 0);
     TestTarget mem("mem");
     TestInitiator init("init", pool);
     init.socket.bind(l2.nocSide);

@@ -18,14 +18,21 @@ namespace {
 
 constexpr uint64_t kP = 1000;  // ps, both clocks in the small setups
 
-void small(MemoryConfig& m) {
-    m.set("mem.partitions", 1).set("l2.tag_latency_cycles", 4).set("mem.ideal_latency_cycles", 10);
+// The units' parameters are built directly, without a Config (the defaults are the schema's).
+L2BenchParams small() {
+    L2BenchParams p;
+    p.map.partitions = 1;
+    p.l2.tagLatencyCycles = 4;
+    p.mem.latencyCycles = 10;
+    return p;
 }
 
 // Two sets of two 128-byte ways: lines 0x000, 0x100, 0x200, 0x300 share set 0.
-void tiny(MemoryConfig& m) {
-    small(m);
-    m.set("l2.ways", 2).set("l2.size_bytes", 128 * 2 * 2);
+L2BenchParams tiny() {
+    L2BenchParams p = small();
+    p.l2.ways = 2;
+    p.l2.sizeBytes = 128 * 2 * 2;
+    return p;
 }
 
 const Histogram& histogram(const StatRegistry& s, const std::string& name) {
@@ -43,9 +50,9 @@ std::vector<bool> hits(const TestInitiator& init) {
 TEST(L2Slice, ReadMissThenHitWithClockCrossing) {
     // Default parameters: T = 60 L2 cycles at 700 MHz (1429 ps), M = 100 DRAM cycles at 924 MHz
     // (1082 ps), on one partition.
-    MemoryConfig m;
-    m.set("mem.partitions", 1);
-    L2Bench b(*m.cfg, periodOfMhz(700), periodOfMhz(924));
+    L2BenchParams m;
+    m.map.partitions = 1;
+    L2Bench b(m, periodOfMhz(700), periodOfMhz(924));
     ASSERT_EQ(b.l2Clock.period().value(), 1429u);
     ASSERT_EQ(b.dramClock.period().value(), 1082u);
     b.init.read(0x4000, 0);
@@ -76,9 +83,8 @@ TEST(L2Slice, ReadMissThenHitWithClockCrossing) {
 }
 
 TEST(L2Slice, MshrMergeAnswersEveryRequestAtFill) {
-    MemoryConfig m;
-    small(m);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = small();
+    L2Bench b(m, ps(kP), ps(kP));
     const uint64_t a = 0x1000;
     b.init.read(a, 0);
     b.init.read(a + 32, 0);
@@ -114,10 +120,9 @@ TEST(L2Slice, MshrMergeAnswersEveryRequestAtFill) {
 }
 
 TEST(L2Slice, MergeLimitStallsTheLookupUntilTheFill) {
-    MemoryConfig m;
-    small(m);
-    m.set("l2.mshr_max_merge", 2);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = small();
+    m.l2.mshrMaxMerge = 2;
+    L2Bench b(m, ps(kP), ps(kP));
     for (unsigned i = 0; i < 3; ++i) b.init.read(0x2000 + 8 * i, 0);
     sc_core::sc_start();
 
@@ -136,9 +141,8 @@ TEST(L2Slice, MergeLimitStallsTheLookupUntilTheFill) {
 }
 
 TEST(L2Slice, LruEvictionOrderInOneSet) {
-    MemoryConfig m;
-    tiny(m);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = tiny();
+    L2Bench b(m, ps(kP), ps(kP));
     const uint64_t A = 0x000, B = 0x100, C = 0x200, other = 0x080;  // other is in set 1
     ASSERT_EQ(b.l2.setOf(A), 0u);
     ASSERT_EQ(b.l2.setOf(B), 0u);
@@ -162,9 +166,8 @@ TEST(L2Slice, LruEvictionOrderInOneSet) {
 }
 
 TEST(L2Slice, DirtyLinesAreWrittenBackOnEviction) {
-    MemoryConfig m;
-    tiny(m);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = tiny();
+    L2Bench b(m, ps(kP), ps(kP));
     const uint64_t A = 0x000, B = 0x100, C = 0x200, D = 0x300;  // all in set 0
     b.init.write(A, 0, true);  // miss: allocated dirty without a fetch
     b.init.write(B, 0, true);  // miss: allocated dirty
@@ -200,10 +203,10 @@ TEST(L2Slice, DirtyLinesAreWrittenBackOnEviction) {
 }
 
 TEST(L2Slice, MshrFullStallsAndInputQueueBackPressures) {
-    MemoryConfig m;
-    small(m);
-    m.set("l2.mshr_entries", 1).set("l2.input_queue", 2);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = small();
+    m.l2.mshrEntries = 1;
+    m.l2.inputQueue = 2;
+    L2Bench b(m, ps(kP), ps(kP));
     for (uint64_t addr : {0x000, 0x080, 0x100, 0x180}) b.init.read(addr, 0);
     sc_core::sc_start();
 
@@ -230,10 +233,9 @@ TEST(L2Slice, MshrFullStallsAndInputQueueBackPressures) {
 }
 
 TEST(L2Slice, FullResponseQueueFreezesThePipelineAndStallsLookups) {
-    MemoryConfig m;
-    small(m);
-    m.set("l2.response_queue", 1);
-    L2Bench b(*m.cfg, ps(kP), ps(kP));
+    L2BenchParams m = small();
+    m.l2.responseQueue = 1;
+    L2Bench b(m, ps(kP), ps(kP));
     constexpr unsigned kWrites = 7;
     for (unsigned i = 0; i < kWrites; ++i) b.init.write(0x80 * i, 0);  // distinct lines and sets
     // The NoC side refuses the first answer (END_RESP withheld) until 19500 ps.
@@ -255,10 +257,11 @@ TEST(L2Slice, FullResponseQueueFreezesThePipelineAndStallsLookups) {
 }
 
 TEST(L2Slice, SetsAreIndexedByThePartitionLocalAddress) {
-    MemoryConfig m;
-    small(m);
-    m.set("mem.partitions", 2).set("l2.ways", 2).set("l2.size_bytes", 128 * 2 * 4);  // 4 sets
-    L2Bench b(*m.cfg, ps(kP), ps(kP), /*index=*/1);
+    L2BenchParams m = small();
+    m.map.partitions = 2;
+    m.l2.ways = 2;
+    m.l2.sizeBytes = 128 * 2 * 4;  // 4 sets
+    L2Bench b(m, ps(kP), ps(kP), /*index=*/1);
     // Partition 1 owns the odd 256-byte chunks. Indexed by the global address these lines would
     // use only sets 2 and 3; with the chunk bit squeezed out they use all four.
     EXPECT_EQ(b.l2.setOf(0x100), 0u);
@@ -278,10 +281,9 @@ TEST(L2Slice, SetsAreIndexedByThePartitionLocalAddress) {
 }
 
 TEST(L2Slice, MisroutedRequestIsAModelError) {
-    MemoryConfig m;
-    small(m);
-    m.set("mem.partitions", 2);
-    L2Bench b(*m.cfg, ps(kP), ps(kP), /*index=*/1);
+    L2BenchParams m = small();
+    m.map.partitions = 2;
+    L2Bench b(m, ps(kP), ps(kP), /*index=*/1);
     b.init.read(0x000, 0);  // partition 0
     std::string what;
     try {
@@ -303,13 +305,12 @@ struct L2TargetBench {
     L2Slice l2;
     TestTarget mem;
     TestInitiator init;
-    L2TargetBench(const Config& cfg, sc_core::sc_time l2Period)
-        : map(cfg),
+    L2TargetBench(const L2BenchParams& p, sc_core::sc_time l2Period)
+        : map(p.map),
           l2Clock("l2clk", l2Period),
-          l2("l2", cfg, stats, l2Clock, pool, map, 0),
+          l2("l2", p.l2, stats, l2Clock, pool, map, 0),
           mem("mem"),
           init("init", pool) {
-        cfg.validate();
         init.socket.bind(l2.nocSide);
         l2.memSide.bind(mem.socket);
     }
@@ -327,10 +328,9 @@ constexpr uint64_t kL2IdTag = uint64_t(1) << 63;
 } // namespace
 
 TEST(L2Slice, MemoryBackPressureFreezesThePipelineAtAFullMissQueue) {
-    MemoryConfig m;
-    small(m);
-    m.set("l2.miss_queue", 1);
-    L2TargetBench b(*m.cfg, ps(kP));
+    L2BenchParams m = small();
+    m.l2.missQueue = 1;
+    L2TargetBench b(m, ps(kP));
     b.mem.holdFromPs = 0;
     b.mem.holdUntilPs = 20500;  // END_REQ withheld for everything until then
     b.mem.latencyPs = 3000;
@@ -362,10 +362,9 @@ TEST(L2Slice, MemoryBackPressureFreezesThePipelineAtAFullMissQueue) {
 }
 
 TEST(L2Slice, FillWaitsForMissQueueRoomForItsWriteBack) {
-    MemoryConfig m;
-    tiny(m);
-    m.set("l2.miss_queue", 1);
-    L2TargetBench b(*m.cfg, ps(kP));
+    L2BenchParams m = tiny();
+    m.l2.missQueue = 1;
+    L2TargetBench b(m, ps(kP));
     b.mem.holdFromPs = 7500;
     b.mem.holdUntilPs = 15500;
     b.mem.latencyPs = 3500;

@@ -41,10 +41,10 @@ struct SubPartitionBench {
 
     // Partition `part` of the configuration, slices 2*part and 2*part + 1.
     SubPartitionBench(const Config& cfg, unsigned part)
-        : map(cfg), l2Clock("l2clk", ps(kP)), dramClock("dramclk", ps(kP)), init("init", pool),
-          router("router", map, 2), s0("s0", cfg, stats, l2Clock, pool, map, 2 * part),
-          s1("s1", cfg, stats, l2Clock, pool, map, 2 * part + 1), arbiter("arbiter", 2),
-          dram("dram", cfg, stats, dramClock, map, part) {
+        : map(AddressMapParams::from(cfg)), l2Clock("l2clk", ps(kP)), dramClock("dramclk", ps(kP)), init("init", pool),
+          router("router", map, 2), s0("s0", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 2 * part),
+          s1("s1", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 2 * part + 1), arbiter("arbiter", 2),
+          dram("dram", DramControllerParams::from(cfg), stats, dramClock, map, part) {
         cfg.validate();
         link("init->router", init.socket, router.nocSide);
         link("router->s0", *router.sliceSide[0], s0.nocSide);
@@ -108,9 +108,9 @@ TEST(L2SubPartitions, ASliceRejectsTheOtherSlicesAddress) {
     m.set("l2.slices_per_partition", 2).set("mem.partitions", 1);
     StatRegistry stats;
     PayloadPool pool;
-    AddressMap map(*m.cfg);
+    AddressMap map(AddressMapParams::from(*m.cfg));
     ClockDomain clk("clk", ps(kP));
-    L2Slice s1("s1", *m.cfg, stats, clk, pool, map, 1);
+    L2Slice s1("s1", L2SliceParams::from(*m.cfg), stats, clk, pool, map, 1);
     TestInitiator init("init", pool);
     TestTarget mem("mem");
     init.socket.bind(s1.nocSide);

@@ -173,11 +173,11 @@ struct L2DramBench {
     DramController ctrl;
     test::TestInitiator init;
     L2DramBench(const Config& cfg)
-        : map(cfg),
+        : map(AddressMapParams::from(cfg)),
           l2Clock("l2clk", sc_core::sc_time::from_value(kP)),
           dramClock("dramclk", sc_core::sc_time::from_value(kP)),
-          l2("l2", cfg, stats, l2Clock, pool, map, 0),
-          ctrl("ctrl", cfg, stats, dramClock, map, 0),
+          l2("l2", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 0),
+          ctrl("ctrl", DramControllerParams::from(cfg), stats, dramClock, map, 0),
           init("init", pool) {
         cfg.validate();
         init.socket.bind(l2.nocSide);

@@ -24,7 +24,7 @@ namespace {
 constexpr uint64_t A = 0x000, B = 0x200, C = 0x400;  // set 0 of 4
 constexpr uint64_t P = 0x100, Q = 0x180, R = 0x200;  // load PCs
 
-SmConfig cfgOf(const std::string& replacement, L1Allocation alloc = L1Allocation::OnMiss) {
+SmConfig cfgOf(L1ReplacementKind replacement, L1Allocation alloc = L1Allocation::OnMiss) {
     SmConfig c;
     c.l1Line = 128;
     c.l1Ways = 2;
@@ -72,7 +72,7 @@ struct Bench {
 } // namespace
 
 TEST(LpcReplacement, EvictsTheNoReuseLineInsteadOfTheLruOne) {
-    Bench b(cfgOf("lpc"));
+    Bench b(cfgOf(L1ReplacementKind::Lpc));
     b.protectAThenAddB();
     // C misses in the full set 0: LRU would take A (stamp 4 < 6); A is protected, B is not -> B.
     ASSERT_EQ(b.l1.read(C, 0, R, 1), L1Result::MissNew);
@@ -89,7 +89,7 @@ TEST(LpcReplacement, EvictsTheNoReuseLineInsteadOfTheLruOne) {
 }
 
 TEST(LpcReplacement, LruOnTheSameSequenceEvictsTheLruLine) {
-    Bench b(cfgOf("lru"));
+    Bench b(cfgOf(L1ReplacementKind::Lru));
     b.protectAThenAddB();
     ASSERT_EQ(b.l1.read(C, 0, R, 1), L1Result::MissNew);
     EXPECT_FALSE(b.l1.probe(A));  // stamp 4 < 6
@@ -100,7 +100,7 @@ TEST(LpcReplacement, LruOnTheSameSequenceEvictsTheLruLine) {
 }
 
 TEST(LpcReplacement, AnotherPcClearsTheProtection) {
-    Bench b(cfgOf("lpc"));
+    Bench b(cfgOf(L1ReplacementKind::Lpc));
     b.protectAThenAddB();
     b.hit(A, Q);  // W_PC was P: r_use 0, prediction 1 AND 0 = 0, LPL 0; A stamp 7 > B's 6
     b.hit(B, Q);  // W_PC Q (its miss): r_use 1, prediction LPL 0 AND 1 = 0; B stamp 8
@@ -112,7 +112,7 @@ TEST(LpcReplacement, AnotherPcClearsTheProtection) {
 }
 
 TEST(LpcReplacement, EveryLineProtectedFallsBackToLru) {
-    Bench b(cfgOf("lpc"));
+    Bench b(cfgOf(L1ReplacementKind::Lpc));
     b.protectAThenAddB();
     b.hit(B, Q);  // prediction 0, LPL 1
     b.hit(B, Q);  // prediction 1; B stamp 8, A stamp 4
@@ -125,7 +125,7 @@ TEST(LpcReplacement, EveryLineProtectedFallsBackToLru) {
 
 TEST(LpcReplacement, ANewLineStartsUnprotected) {
     // The way A left is taken by C; C inherits none of A's bits (Algorithm 1 line 3).
-    Bench b(cfgOf("lpc"));
+    Bench b(cfgOf(L1ReplacementKind::Lpc));
     b.protectAThenAddB();
     b.hit(B, Q);
     b.hit(B, Q);                     // B protected, stamp 8; A protected, stamp 4
@@ -142,7 +142,7 @@ TEST(LpcReplacement, ANewLineStartsUnprotected) {
 TEST(LpcReplacement, AllocateOnFillTakesTheMissingPc) {
     // Under allocate-on-fill the line is installed at the fill, with the PC of the load that
     // missed: a hit by that PC is reuse.
-    Bench b(cfgOf("lpc", L1Allocation::OnFill));
+    Bench b(cfgOf(L1ReplacementKind::Lpc, L1Allocation::OnFill));
     b.protectAThenAddB();
     ASSERT_EQ(b.l1.read(C, 0, R, 1), L1Result::MissNew);
     EXPECT_TRUE(b.l1.probe(A));

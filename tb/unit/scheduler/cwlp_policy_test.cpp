@@ -156,9 +156,9 @@ TEST(CwlpPolicy, LongClassFromLoadsInFlight) {
 }
 
 TEST(CwlpPolicy, AsksForLpc) {
-    EXPECT_EQ(CwlpPolicy({}).l1Replacement(), "lpc");
-    EXPECT_EQ(LpcPolicy().l1Replacement(), "lpc");
-    EXPECT_EQ(LrrPolicy().l1Replacement(), "");
+    EXPECT_EQ(CwlpPolicy({}).l1Replacement(), L1ReplacementKind::Lpc);
+    EXPECT_EQ(LpcPolicy().l1Replacement(), L1ReplacementKind::Lpc);
+    EXPECT_FALSE(LrrPolicy().l1Replacement().has_value());
 }
 
 TEST(LpcPolicy, OrderIsLrr) {
@@ -182,7 +182,7 @@ TEST(CwlpPolicy, RegistryEntries) {
     EXPECT_EQ(c.toJson().dump(),
               R"({"name":"cwlp","params":{"count_misses":1.0,"long_class":0.0,"threshold":5.0,"window":10.0}})");
     EXPECT_EQ(c.make()->name(), "cwlp");
-    EXPECT_EQ(r.parse("lpc").make()->l1Replacement(), "lpc");
+    EXPECT_EQ(r.parse("lpc").make()->l1Replacement(), L1ReplacementKind::Lpc);
     auto custom = r.parse("cwlp:window=20,threshold=10");
     EXPECT_EQ(custom.params.at("window"), 20.0);
     try {

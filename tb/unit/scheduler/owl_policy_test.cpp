@@ -271,11 +271,11 @@ TEST(OwlPolicy, RegistryNamesParametersAndPrefetchCapability) {
         EXPECT_EQ(c.params.at("min_warps"), 8.0) << n;
         const auto pol = c.make();
         EXPECT_EQ(pol->name(), n);
-        EXPECT_EQ(pol->dramPrefetch(), std::string(n) == "owl" ? "owl" : "") << n;
+        EXPECT_EQ(pol->dramPrefetch(), std::string(n) == "owl" ? DramPrefetchKind::Owl : DramPrefetchKind::None) << n;
     }
     EXPECT_EQ(reg.parse("owl-blp").params.at("blp_shift"), 1.0);
     EXPECT_EQ(reg.parse("owl-cta:4").params.at("min_warps"), 4.0);
     EXPECT_THROW(reg.parse("owl-cta:min_warps=0"), InputError);
     EXPECT_THROW(reg.parse("owl-cta:blp_shift=1"), InputError);
-    EXPECT_EQ(reg.parse("lrr").make()->dramPrefetch(), "");
+    EXPECT_EQ(reg.parse("lrr").make()->dramPrefetch(), DramPrefetchKind::None);
 }

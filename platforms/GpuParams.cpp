@@ -1,0 +1,30 @@
+#include "platforms/GpuParams.hpp"
+
+#include "common/Config.hpp"
+
+namespace gpusim {
+
+void GpuParams::declare(ParamSchema& s) {
+    s.addInt("gpu.num_sms", 15, "SMs", 1, 256, "Streaming multiprocessors")
+        .addDouble("sm.clock_mhz", 1400, "MHz", 1, 10000, "Core clock (the unit of reported cycles)")
+        .addInt("sim.watchdog_cycles", 200000, "cycles", 100, int64_t(1) << 40,
+                "End the run with an error if no SM issues or receives anything for this many core cycles")
+        .addInt("sim.progress_interval_cycles", 100000, "cycles", 1000, int64_t(1) << 40,
+                "Core cycles between progress lines on stderr (when it is a terminal)");
+}
+
+GpuParams GpuParams::from(const Config& c) {
+    GpuParams p;
+    p.numSms = static_cast<unsigned>(c.getInt("gpu.num_sms"));
+    p.coreClockMhz = c.getDouble("sm.clock_mhz");
+    p.watchdogCycles = static_cast<uint64_t>(c.getInt("sim.watchdog_cycles"));
+    p.progressIntervalCycles = static_cast<uint64_t>(c.getInt("sim.progress_interval_cycles"));
+    p.sm = SmConfig::from(c);
+    p.noc = NocParams::fromConfig(c);
+    p.map = AddressMapParams::from(c);
+    p.l2 = L2SliceParams::from(c);
+    p.memory = PartitionMemoryParams::from(c);
+    return p;
+}
+
+} // namespace gpusim
