@@ -172,11 +172,15 @@ TEST(L2SubPartitions, RandomTrafficThroughTightQueuesConservesTraffic) {
     // The paths were taken: late END_REQ from the controller to the arbiter and from a slice to
     // the router, and answers held on the router's NoC side.
     for (const auto& c : b.checkers) {
-        if (c->link() == "arbiter->dram") EXPECT_GT(c->monitor().paths().endReqLate, 0u);
+        if (c->link() == "arbiter->dram") {
+            EXPECT_GT(c->monitor().paths().endReqLate, 0u);
+        }
         if (c->link() == "init->router") {
             EXPECT_GT(c->monitor().paths().endReqLate, 0u);
             EXPECT_GT(c->monitor().paths().endRespLate, 0u);
         }
-        if (c->link() == "s0->arbiter") EXPECT_GT(c->monitor().paths().endReqLate, 0u);
+        if (c->link() == "s0->arbiter") {
+            EXPECT_GT(c->monitor().paths().endReqLate, 0u);
+        }
     }
 }
