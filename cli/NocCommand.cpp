@@ -130,7 +130,7 @@ int cmdNoc(const std::vector<std::string>& args) {
     for (const auto& s : sets) cfg.setFromString(s);
     if (!topology.empty()) cfg.setFromString("noc.topology=" + topology, "--topology");
     cfg.validate();
-    const NocParams params = NocParams::fromConfig(cfg);
+    const NocParams params = NocParams::from(cfg);
     o.pattern = parsePattern(pattern, "--pattern");
     o.soak = vm.count("soak") > 0;
     std::ofstream statsOut;

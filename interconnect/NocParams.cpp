@@ -151,7 +151,7 @@ void NocParams::declare(ParamSchema& s) {
     });
 }
 
-NocParams NocParams::fromConfig(const Config& cfg) {
+NocParams NocParams::from(const Config& cfg) {
     NocParams p;
     const std::string& topo = cfg.getString("noc.topology");
     p.topology = topo == "mesh" ? TopologyKind::Mesh

@@ -45,7 +45,7 @@ struct NocParams {
     std::string meshSmNodes, meshMcNodes;  // node lists ("" = automatic placement)
 
     static void declare(ParamSchema& s);
-    static NocParams fromConfig(const Config& cfg);
+    static NocParams from(const Config& cfg);
 
     // The period of the NoC clock domain the platform builds for the NoC.
     sc_core::sc_time period() const;

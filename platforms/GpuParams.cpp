@@ -20,7 +20,7 @@ GpuParams GpuParams::from(const Config& c) {
     p.watchdogCycles = static_cast<uint64_t>(c.getInt("sim.watchdog_cycles"));
     p.progressIntervalCycles = static_cast<uint64_t>(c.getInt("sim.progress_interval_cycles"));
     p.sm = SmConfig::from(c);
-    p.noc = NocParams::fromConfig(c);
+    p.noc = NocParams::from(c);
     p.map = AddressMapParams::from(c);
     p.l2 = L2SliceParams::from(c);
     p.memory = PartitionMemoryParams::from(c);

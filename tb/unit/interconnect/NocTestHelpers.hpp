@@ -293,7 +293,7 @@ struct NocBench {
              const std::vector<std::string>& overrides = {}, bool testMems = true) {
         for (const auto& o : overrides) cfg.setFromString(o);
         cfg.validate();
-        const NocParams params = NocParams::fromConfig(cfg);
+        const NocParams params = NocParams::from(cfg);
         period = params.period();
         clock = std::make_unique<ClockDomain>("noc_clock", period);
         xbar = std::make_unique<Noc>("noc", params, stats, *clock, numSms, numPartitions);

@@ -27,7 +27,7 @@ void soak(const std::vector<std::string>& sets, unsigned nodes, unsigned packetF
     o.drainCycles = 100000;
     o.stallCycles = 2000;
     o.soak = true;
-    const TrafficResult r = runTraffic(NocParams::fromConfig(c), nodes, o);
+    const TrafficResult r = runTraffic(NocParams::from(c), nodes, o);
     EXPECT_FALSE(r.deadlock) << r.topology;
     EXPECT_TRUE(r.drained) << r.topology << ": " << r.delivered << " of " << r.created;
     EXPECT_EQ(r.duplicates, 0u) << r.topology;

@@ -275,7 +275,7 @@ TEST(NocCrossbar, WrongClockDomainIsRejected) {
     Config cfg(s);
     StatRegistry stats;
     ClockDomain clock("core_clock", sc_time(1, sc_core::SC_NS));  // not 1400 MHz
-    EXPECT_THROW(Noc("noc", NocParams::fromConfig(cfg), stats, clock, 1, 1), std::logic_error);
+    EXPECT_THROW(Noc("noc", NocParams::from(cfg), stats, clock, 1, 1), std::logic_error);
 }
 
 TEST(NocCrossbar, BadPartitionInsideTheSimulationStopsIt) {
@@ -431,9 +431,9 @@ TEST(NocMesh, TooSmallAMeshIsAnInputError) {
     cfg.setFromString("noc.mesh.cols=2");
     cfg.validate();
     StatRegistry stats;
-    ClockDomain clock("noc_clock", NocParams::fromConfig(cfg).period());
+    ClockDomain clock("noc_clock", NocParams::from(cfg).period());
     try {
-        Noc noc("noc", NocParams::fromConfig(cfg), stats, clock, 4, 2);
+        Noc noc("noc", NocParams::from(cfg), stats, clock, 4, 2);
         FAIL() << "6 terminals on 4 nodes";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("noc.mesh.rows"), std::string::npos) << e.what();

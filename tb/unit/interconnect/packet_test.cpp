@@ -62,7 +62,7 @@ TEST(NocParams, DefaultsAndRanges) {
     ParamSchema s;
     NocParams::declare(s);
     Config c(s);
-    const NocParams p = NocParams::fromConfig(c);
+    const NocParams p = NocParams::from(c);
     EXPECT_EQ(p.topology, TopologyKind::Crossbar);
     EXPECT_DOUBLE_EQ(p.clockMhz, 1400);
     EXPECT_EQ(p.flitBytes, 32u);
@@ -95,7 +95,7 @@ TEST(NocParams, DefaultsAndRanges) {
     c.setFromString("noc.topology=mesh");
     c.setFromString("noc.crossbar.queues=voq");
     c.setFromString("noc.allocator=round-robin");
-    const NocParams q = NocParams::fromConfig(c);
+    const NocParams q = NocParams::from(c);
     EXPECT_EQ(q.topology, TopologyKind::Mesh);
     EXPECT_TRUE(q.voq);
     EXPECT_EQ(q.allocator, AllocatorKind::RoundRobin);

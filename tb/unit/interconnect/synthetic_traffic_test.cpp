@@ -16,7 +16,7 @@ NocParams params(const std::vector<std::string>& sets = {}) {
     Config c(s);
     for (const auto& x : sets) c.setFromString(x);
     c.validate();
-    return NocParams::fromConfig(c);
+    return NocParams::from(c);
 }
 
 TrafficOptions opts(double rate, TrafficPattern pat = TrafficPattern::Uniform) {

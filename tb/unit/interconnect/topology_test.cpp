@@ -24,7 +24,7 @@ NocParams params(const std::vector<std::string>& sets = {}) {
     Config c(s);
     for (const auto& x : sets) c.setFromString(x);
     c.validate();
-    return NocParams::fromConfig(c);
+    return NocParams::from(c);
 }
 
 } // namespace
