@@ -12,10 +12,9 @@ std::unique_ptr<L1Replacement> makeL1Replacement(L1ReplacementKind kind, unsigne
     return std::make_unique<LruReplacement>(sets, ways);
 }
 
-std::unique_ptr<L1Replacement> makeL1Replacement(const std::string& name, unsigned sets, unsigned ways,
-                                                 StatRegistry& stats, const std::string& prefix) {
-    if (name == "lru") return makeL1Replacement(L1ReplacementKind::Lru, sets, ways, stats, prefix);
-    if (name == "lpc") return makeL1Replacement(L1ReplacementKind::Lpc, sets, ways, stats, prefix);
+L1ReplacementKind parseL1Replacement(const std::string& name) {
+    if (name == "lru") return L1ReplacementKind::Lru;
+    if (name == "lpc") return L1ReplacementKind::Lpc;
     throw ModelError("L1D: unknown replacement policy '" + name + "'");
 }
 

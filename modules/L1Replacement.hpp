@@ -39,11 +39,9 @@ public:
 // ("sm3.l1d.").
 std::unique_ptr<L1Replacement> makeL1Replacement(L1ReplacementKind kind, unsigned sets, unsigned ways,
                                                  StatRegistry& stats, const std::string& prefix);
-// The same by name ("lru", "lpc", as l1d.replacement spells them); throws ModelError for an
-// unknown name.
-std::unique_ptr<L1Replacement> makeL1Replacement(const std::string& name, unsigned sets, unsigned ways,
-                                                 StatRegistry& stats, const std::string& prefix);
-// The names makeL1Replacement() knows, in the order the schema lists them.
+// The kind l1d.replacement names ("lru", "lpc"); throws ModelError for an unknown name.
+L1ReplacementKind parseL1Replacement(const std::string& name);
+// The names parseL1Replacement() knows, in the order the schema lists them.
 const std::vector<std::string>& l1ReplacementNames();
 
 } // namespace gpusim

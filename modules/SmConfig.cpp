@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "common/Config.hpp"
+#include "modules/L1Replacement.hpp"
 
 namespace gpusim {
 
@@ -95,7 +96,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.l1HitLatency = u("l1d.hit_latency_cycles");
     s.allocation = c.getString("l1d.allocation") == "on-fill" ? L1Allocation::OnFill : L1Allocation::OnMiss;
     s.setIndexing = c.getString("l1d.set_index") == "linear" ? SetIndexing::Linear : SetIndexing::FermiHash;
-    s.replacement = c.getString("l1d.replacement") == "lpc" ? L1ReplacementKind::Lpc : L1ReplacementKind::Lru;
+    s.replacement = parseL1Replacement(c.getString("l1d.replacement"));
     return s;
 }
 

@@ -191,8 +191,8 @@ TEST(LruReplacement, OldestStampAmongCandidates) {
 
 TEST(L1Replacement, FactoryNamesAndUnknown) {
     StatRegistry stats;
-    EXPECT_EQ(makeL1Replacement("lru", 4, 2, stats, "p.")->name(), "lru");
-    EXPECT_EQ(makeL1Replacement("lpc", 4, 2, stats, "p.")->name(), "lpc");
+    EXPECT_EQ(makeL1Replacement(parseL1Replacement("lru"), 4, 2, stats, "p.")->name(), "lru");
+    EXPECT_EQ(makeL1Replacement(parseL1Replacement("lpc"), 4, 2, stats, "p.")->name(), "lpc");
     EXPECT_EQ(l1ReplacementNames(), (std::vector<std::string>{"lru", "lpc"}));
-    EXPECT_THROW(makeL1Replacement("fifo", 4, 2, stats, "q."), ModelError);
+    EXPECT_THROW(parseL1Replacement("fifo"), ModelError);
 }
