@@ -8,7 +8,7 @@
 namespace gpusim {
 
 namespace {
-constexpr size_t kBufferBytes = 1 << 20;
+constexpr size_t kTlmTraceBufferBytes = 1 << 20;
 
 // Picoseconds per unit of sc_time::value(); the model runs at 1 ps resolution, but a user's
 // program embedding the GPU may have chosen another.
@@ -29,8 +29,8 @@ const char* phaseText(const tlm::tlm_phase& ph) {
 TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option) : path_(path) {
     f_ = std::fopen(path.c_str(), "w");
     if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
-    buffer_.reset(new char[kBufferBytes]);
-    std::setvbuf(f_, buffer_.get(), _IOFBF, kBufferBytes);
+    buffer_.reset(new char[kTlmTraceBufferBytes]);
+    std::setvbuf(f_, buffer_.get(), _IOFBF, kTlmTraceBufferBytes);
     std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", f_);
 }
 

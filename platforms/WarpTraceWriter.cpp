@@ -8,7 +8,7 @@
 namespace gpusim {
 
 namespace {
-constexpr size_t kBufferBytes = 1 << 20;
+constexpr size_t kWarpTraceBufferBytes = 1 << 20;
 
 const char* opName(const WarpInstruction& i) {
     static const char* const kMem[2][3] = {{"load.global", "load.shared", "load.local"},
@@ -30,8 +30,8 @@ WarpTraceWriter::WarpTraceWriter(const std::string& path, const std::string& opt
     : path_(path), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
     f_ = std::fopen(path.c_str(), "w");
     if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
-    buffer_.reset(new char[kBufferBytes]);
-    std::setvbuf(f_, buffer_.get(), _IOFBF, kBufferBytes);
+    buffer_.reset(new char[kWarpTraceBufferBytes]);
+    std::setvbuf(f_, buffer_.get(), _IOFBF, kWarpTraceBufferBytes);
     std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
     bool first = true;
     for (unsigned s = 0; s < sms_; ++s) {

@@ -10,6 +10,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace bench_cli_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 
@@ -46,3 +48,5 @@ TEST(BenchCli, BadSizeExits2) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("--size: 'huge' is not one of full, quick, callgrind"), std::string::npos) << r.err;
 }
+
+} // namespace bench_cli_test

@@ -11,6 +11,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace cli_errors_test {
+
 using namespace gpusim::tb;
 
 namespace {
@@ -172,3 +174,5 @@ TEST(CliGoodInput, ConfigAppliesSetOverride) {
     EXPECT_EQ(j["params"]["l1d.size_bytes"], 32768);  // the rest from fermi15.json
     EXPECT_EQ(j["params"]["gpu.num_sms"], 15);
 }
+
+} // namespace cli_errors_test

@@ -12,6 +12,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace cli_run_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 
@@ -153,3 +155,5 @@ TEST(CliRun, ConfigurationReferenceInDocsIsUpToDate) {
         }
     }
 }
+
+} // namespace cli_run_test

@@ -29,7 +29,7 @@
 #include "workloads/Workload.hpp"
 
 namespace gpusim::tb {
-namespace {
+namespace cosim_test {
 
 using namespace sc_core;
 using Ctl = ControlTarget;
@@ -267,5 +267,5 @@ TEST(Cosim, HostedGpuRefusesRunAndALaunchWhileRunning) {
     EXPECT_THROW(gpu.launch(*wl, nullptr), ModelError);
 }
 
-} // namespace
+} // namespace cosim_test
 } // namespace gpusim::tb

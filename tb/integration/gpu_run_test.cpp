@@ -9,6 +9,8 @@
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
 
+namespace gpu_run_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -238,3 +240,5 @@ TEST(GpuRun, CheckersDoNotChangeTheResult) {
     for (const auto& [name, value] : doc["stats"].items())
         EXPECT_EQ(mine.value(name, nlohmann::json()), value) << name;
 }
+
+} // namespace gpu_run_test

@@ -11,6 +11,8 @@
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
 
+namespace memory_frfcfs_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -164,3 +166,5 @@ TEST(MemoryFrFcfs, StatsJsonCarriesDramStatistics) {
     EXPECT_NEAR(j["summary"]["dram_row_hit_rate"].get<double>(), hits / reqs, 1e-9);
     EXPECT_EQ(j["config"]["memory.model"], "frfcfs");
 }
+
+} // namespace memory_frfcfs_test

@@ -10,6 +10,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace noc_cli_test {
+
 using namespace gpusim::tb;
 
 namespace {
@@ -82,3 +84,5 @@ TEST(NocCli, BadInputExitsTwoWithOneLine) {
     const ProcessResult t = runGpusim({"noc", "--topology", "torus"});
     EXPECT_NE(t.err.find("noc.topology"), std::string::npos) << t.err;
 }
+
+} // namespace noc_cli_test

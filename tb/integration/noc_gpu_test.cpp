@@ -19,6 +19,8 @@
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
 
+namespace noc_gpu_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -158,3 +160,5 @@ TEST(NocGpu, NocStatisticsInTheJsonReport) {
     EXPECT_GT(s["noc.cycles"].get<uint64_t>(), 0u);
     EXPECT_EQ(j["summary"]["noc_request_packets"], s["noc.req.packets"]);
 }
+
+} // namespace noc_gpu_test

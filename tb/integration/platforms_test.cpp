@@ -12,6 +12,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace platforms_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -191,3 +193,5 @@ TEST(Platforms, UnknownBaseNamesTheFileAndExits2) {
     ASSERT_EQ(r.errLines().size(), 1u) << r.err;
     EXPECT_NE(r.err.find(file.string() + ": base: no platform 'fermi99'"), std::string::npos) << r.err;
 }
+
+} // namespace platforms_test

@@ -10,6 +10,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace regress_cli_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -87,3 +89,5 @@ TEST(RegressCli, BadInputExits2NamingTheCulprit) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("--filter: 'no-such-case' matches no case"), std::string::npos) << r.err;
 }
+
+} // namespace regress_cli_test

@@ -20,6 +20,8 @@
 #include "tb/common/ProcessRunner.hpp"
 #include "tb/common/XmlWellFormed.hpp"
 
+namespace report_cli_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -222,3 +224,5 @@ TEST(ReportCli, PngThroughRsvgConvertAndAClearErrorWithoutIt) {
     EXPECT_EQ(r.err, "gpusim: error: --png: rsvg-convert not found on PATH (install the Debian package librsvg2-bin)\n");
     EXPECT_FALSE(fs::exists(dir / "o2"));
 }
+
+} // namespace report_cli_test

@@ -28,6 +28,8 @@
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
 
+namespace scheduler_cwlp_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 using nlohmann::json;
@@ -152,3 +154,5 @@ TEST(SchedulerCwlp, CwlpWholeGpu) {
     EXPECT_LE(b.sum("sm", ".sched.cwlp.alternating_issues"), reorderedIssues);
     EXPECT_GT(b.sum("sm", ".l1d.lpc.predicted_hits"), 0u);  // the LPC part is installed
 }
+
+} // namespace scheduler_cwlp_test

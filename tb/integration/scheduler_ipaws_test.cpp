@@ -18,6 +18,8 @@
 
 #include "tb/common/GpuTestBench.hpp"
 
+namespace scheduler_ipaws_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -220,3 +222,5 @@ TEST(SchedulerIpaws, IpawsCcwsRunsCleanAndDecides) {
     EXPECT_NE(b.stats.find("sm0.sched.ccws_vta_hits"), nullptr);
     EXPECT_GT(b.sum("sm", ".sched.ccws_vta_hits"), 0u);
 }
+
+} // namespace scheduler_ipaws_test

@@ -25,6 +25,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace scheduler_oaws_direction_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 
@@ -137,3 +139,5 @@ TEST(SchedulerOawsDirection, Mvt) { checkDirection("mvt", 0); }
 TEST(SchedulerOawsOneSm, Atax) { checkOneSm("atax", 0); }
 TEST(SchedulerOawsOneSm, Bicg) { checkOneSm("bicg", 1); }
 TEST(SchedulerOawsOneSm, Mvt) { checkOneSm("mvt", 0); }
+
+} // namespace scheduler_oaws_direction_test

@@ -13,6 +13,8 @@
 
 #include "tb/common/GpuTestBench.hpp"
 
+namespace scheduler_owl_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -108,3 +110,5 @@ TEST(SchedulerOwl, PrefetchKeyWithLrr) {
     EXPECT_GT(b.sum("mem", ".prefetch_lines"), 0u);
     EXPECT_GT(b.sum("l2.slice", ".prefetch_useful"), 0u);
 }
+
+} // namespace scheduler_owl_test

@@ -7,6 +7,8 @@
 
 #include "tb/common/GpuTestBench.hpp"
 
+namespace scheduler_policies_gpu_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -70,3 +72,5 @@ TEST(SchedulerPoliciesGpu, OawsDyn) {
     runAndCheck(b);
     EXPECT_GT(b.sum("sm", ".sched.oaws_blocked_loads"), 0u);
 }
+
+} // namespace scheduler_policies_gpu_test

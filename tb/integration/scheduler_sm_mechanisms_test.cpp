@@ -19,6 +19,8 @@
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 #include "tb/unit/modules/SmTestBench.hpp"
 
+namespace scheduler_sm_mechanisms_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -189,3 +191,5 @@ TEST(SchedulerSmMechanisms, CcwsVictimTagsComeFromEvictionsWithTheOwnerWarp) {
     EXPECT_EQ(b.stat("sm0.sched.ccws_vta_hits"), 8);
     EXPECT_TRUE(b.sm.quiescent()) << b.sm.dumpState();
 }
+
+} // namespace scheduler_sm_mechanisms_test

@@ -16,6 +16,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace sweep_cli_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -199,3 +201,5 @@ TEST(SweepCli, BadSpecsExit2WithOneLineNamingFileAndKeyBeforeAnyJob) {
         EXPECT_FALSE(fs::exists(out)) << "a job directory was made for a bad spec";
     }
 }
+
+} // namespace sweep_cli_test

@@ -14,6 +14,8 @@
 #include "common/PayloadPool.hpp"
 #include "tb/common/TlmProtocolChecker.hpp"
 
+namespace tlm_protocol_checker_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 using tlm::tlm_phase;
@@ -525,3 +527,5 @@ TEST(TlmProtocolChecker, CatchesAMisbehavingInitiatorThroughTheSockets) {
     EXPECT_EQ(checker.openTransactions(), 2u) << checker.describeOpen();
     for (Payload* x : {&a, &b, &stray}) x->release();
 }
+
+} // namespace tlm_protocol_checker_test

@@ -11,6 +11,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace trace_cli_test {
+
 using namespace gpusim::tb;
 
 namespace {
@@ -106,3 +108,5 @@ TEST(TraceCli, ExportCommandErrors) {
     const std::vector<std::string> badWl = {"trace", "export", "--workload", "nosuch", "--out", "/tmp/x"};
     expectInputError(runGpusim(badWl), "--workload: unknown workload 'nosuch' (see gpusim list workloads)", badWl);
 }
+
+} // namespace trace_cli_test

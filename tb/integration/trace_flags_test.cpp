@@ -24,6 +24,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace trace_flags_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 
@@ -279,3 +281,5 @@ TEST(TraceFlags, UnwritablePathIsAnInputErrorNamingIt) {
         EXPECT_NE(r.err.find(std::string(flag) + ": " + bad), std::string::npos) << r.err;
     }
 }
+
+} // namespace trace_flags_test

@@ -19,6 +19,8 @@
 #include "tb/common/GpuTestBench.hpp"
 #include "tb/common/ProcessRunner.hpp"
 
+namespace trace_run_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -79,3 +81,5 @@ TEST(TraceRun, MalformedSectionFoundDuringTheRunIsKeptAsInputError) {
                   (d / "kernel-1.traceg").string() + ":" + std::to_string(line) + ": bad hex base address '0xZZ0'");
     }
 }
+
+} // namespace trace_run_test

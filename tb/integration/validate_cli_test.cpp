@@ -13,6 +13,8 @@
 
 #include "tb/common/ProcessRunner.hpp"
 
+namespace validate_cli_test {
+
 using namespace gpusim::tb;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -127,3 +129,5 @@ TEST(ValidateCli, BadInputExitsTwoNamingIt) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("missing.json: cannot open"), std::string::npos) << r.err;
 }
+
+} // namespace validate_cli_test

@@ -8,6 +8,8 @@
 
 #include "tb/common/GpuTestBench.hpp"
 
+namespace workloads_smoke_test {
+
 using namespace gpusim;
 using namespace gpusim::tb;
 
@@ -73,3 +75,5 @@ TEST(WorkloadsSmoke, Blackscholes) { runSmoke("blackscholes:options=2000,blocks=
 TEST(WorkloadsSmoke, InvertedIndex) { runSmoke("invertedindex:records=256,record_bytes=32"); }
 TEST(WorkloadsSmoke, HistogramPrivatized) { runSmoke("histogram:bytes=8000,blocks=4,privatized=1"); }
 TEST(WorkloadsSmoke, HistogramGlobal) { runSmoke("histogram:bytes=8000,blocks=4,privatized=0"); }
+
+} // namespace workloads_smoke_test

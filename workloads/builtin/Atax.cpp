@@ -29,7 +29,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace atax_kernel {
 
 // Small enough that the default runs in seconds; PolyBench's own default is 4096.
 constexpr int64_t kDefaultN = 1024;
@@ -54,9 +54,10 @@ std::unique_ptr<Workload> makeAtax(const std::map<std::string, int64_t>& params,
     return std::make_unique<BasicWorkload>("atax", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace atax_kernel
 
 WorkloadInfo ataxWorkload() {
+    using namespace atax_kernel;
     return {"atax",
             "PolyBench/GPU ATAX, y = A^T (A x): kernel 1 row-per-thread (uncoalesced A), "
             "kernel 2 column-per-thread (coalesced A)",

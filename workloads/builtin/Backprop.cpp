@@ -82,7 +82,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace backprop_kernel {
 
 constexpr unsigned kHeight = 16, kWidth = 16, kHid = 16;
 constexpr unsigned kReductionSteps = 4;  // log2(HEIGHT)
@@ -261,9 +261,10 @@ std::unique_ptr<Workload> makeBackprop(const std::map<std::string, int64_t>& par
     return std::make_unique<BasicWorkload>("backprop", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace backprop_kernel
 
 WorkloadInfo backpropWorkload() {
+    using namespace backprop_kernel;
     return {"backprop",
             "Rodinia backprop: layer-forward (shared-memory tree reduction, 8 barriers) and adjust-weights "
             "(double-precision update) kernels",

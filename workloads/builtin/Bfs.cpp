@@ -72,7 +72,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace bfs_kernel {
 
 constexpr unsigned kMaxThreadsPerBlock = 512;  // Rodinia's MAX_THREADS_PER_BLOCK
 constexpr unsigned kNodeBytes = 8;             // struct Node { int starting; int no_of_edges; }
@@ -207,9 +207,10 @@ std::unique_ptr<Workload> makeBfs(const std::map<std::string, int64_t>& params, 
     return std::make_unique<BasicWorkload>("bfs", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace bfs_kernel
 
 WorkloadInfo bfsWorkload() {
+    using namespace bfs_kernel;
     return {"bfs",
             "Rodinia BFS on a graphgen-like random graph (mean degree 6): one Kernel/Kernel2 pair per level, "
             "frontier masks and per-lane edge loops from the graph",

@@ -29,7 +29,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace bicg_kernel {
 
 std::unique_ptr<Workload> makeBicg(const std::map<std::string, int64_t>& params, uint64_t /*seed*/) {
     const uint64_t n = param(params, "n");
@@ -52,9 +52,10 @@ std::unique_ptr<Workload> makeBicg(const std::map<std::string, int64_t>& params,
     return std::make_unique<BasicWorkload>("bicg", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace bicg_kernel
 
 WorkloadInfo bicgWorkload() {
+    using namespace bicg_kernel;
     return {"bicg",
             "PolyBench/GPU BICG, s = A^T r and q = A p: kernel 1 column-per-thread (coalesced A), "
             "kernel 2 row-per-thread (uncoalesced A)",

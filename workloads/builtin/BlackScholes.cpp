@@ -59,7 +59,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace black_scholes_kernel {
 
 constexpr unsigned kBlockThreads = 128;
 // sqrtT, d1, d2, cnd(d1), cnd(d2), expRT, call, put (see the header comment).
@@ -135,9 +135,10 @@ std::unique_ptr<Workload> makeBlackScholes(const std::map<std::string, int64_t>&
     return std::make_unique<BasicWorkload>("blackscholes", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace black_scholes_kernel
 
 WorkloadInfo blackScholesWorkload() {
+    using namespace black_scholes_kernel;
     return {"blackscholes",
             "CUDA SDK BlackScholes: grid-stride loop over options, 10 SFU and 50 ALU instructions per option, "
             "coalesced loads and stores",

@@ -44,7 +44,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace conv3d_kernel {
 
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
@@ -120,9 +120,10 @@ std::unique_ptr<Workload> makeConv3d(const std::map<std::string, int64_t>& param
     return std::make_unique<BasicWorkload>("3dconv", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace conv3d_kernel
 
 WorkloadInfo conv3dWorkload() {
+    using namespace conv3d_kernel;
     return {"3dconv",
             "PolyBench/GPU 3DCONV, 3x3x3 convolution, one launch per interior plane: 11 coalesced loads per thread",
             {{"n", 64, 4, 1024, "volume edge NI = NJ = NK (PolyBench/GPU default 256); n-2 launches"}},

@@ -51,7 +51,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace fdtd2d_kernel {
 
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
@@ -175,9 +175,10 @@ std::unique_ptr<Workload> makeFdtd2d(const std::map<std::string, int64_t>& param
     return std::make_unique<BasicWorkload>("fdtd2d", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace fdtd2d_kernel
 
 WorkloadInfo fdtd2dWorkload() {
+    using namespace fdtd2d_kernel;
     return {"fdtd2d",
             "PolyBench/GPU FDTD-2D, three coalesced stencil kernels per time step",
             {{"nx", 256, 8, 8192, "grid rows NX (PolyBench/GPU default 2048)"},

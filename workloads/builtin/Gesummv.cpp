@@ -57,7 +57,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace gesummv_kernel {
 
 constexpr unsigned kBlockThreads = 256;  // DIM_THREAD_BLOCK_X
 
@@ -128,9 +128,10 @@ std::unique_ptr<Workload> makeGesummv(const std::map<std::string, int64_t>& para
     return std::make_unique<BasicWorkload>("gesummv", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace gesummv_kernel
 
 WorkloadInfo gesummvWorkload() {
+    using namespace gesummv_kernel;
     return {"gesummv",
             "PolyBench/GPU GESUMMV, y = alpha A x + beta B x: two row-per-thread matrices (uncoalesced)",
             {{"n", 512, 32, 16384, "matrix dimension N (PolyBench/GPU default 4096)"}},

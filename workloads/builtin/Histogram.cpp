@@ -57,7 +57,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace histogram_kernel {
 
 constexpr unsigned kThreads = 256, kBins = 256;
 
@@ -170,9 +170,10 @@ std::unique_ptr<Workload> makeHistogram(const std::map<std::string, int64_t>& pa
     return std::make_unique<BasicWorkload>("histogram", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace histogram_kernel
 
 WorkloadInfo histogramWorkload() {
+    using namespace histogram_kernel;
     return {"histogram",
             "256-bin histogram of random bytes with atomics: shared-memory lock loops plus a global merge "
             "(privatized=1) or one scattered global atomic per byte (privatized=0)",

@@ -74,7 +74,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace hotspot_kernel {
 
 constexpr int64_t kBlock = 16;  // BLOCK_SIZE
 constexpr unsigned kTileBytes = kBlock * kBlock * kFloatBytes;
@@ -213,9 +213,10 @@ std::unique_ptr<Workload> makeHotspot(const std::map<std::string, int64_t>& para
     return std::make_unique<BasicWorkload>("hotspot", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace hotspot_kernel
 
 WorkloadInfo hotspotWorkload() {
+    using namespace hotspot_kernel;
     return {"hotspot",
             "Rodinia HotSpot: 16x16 blocks computing pyramid_height steps in shared memory with two barriers "
             "per step and shrinking ghost zones",

@@ -79,7 +79,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace inverted_index_kernel {
 
 constexpr unsigned kThreads = 256;
 constexpr unsigned kKeyBytes = 16;  // II_KEY_T { char* file_buf; int url_offset; int url_hash; }
@@ -296,9 +296,10 @@ std::unique_ptr<Workload> makeInvertedIndex(const std::map<std::string, int64_t>
     return std::make_unique<BasicWorkload>("invertedindex", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace inverted_index_kernel
 
 WorkloadInfo invertedIndexWorkload() {
+    using namespace inverted_index_kernel;
     return {"invertedindex",
             "Mars InvertedIndex-like map stage: each thread scans its own HTML record with a state machine "
             "(branch-divergent, a line per lane), count pass then emit pass",

@@ -74,7 +74,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace kmeans_kernel {
 
 constexpr unsigned kThreads = 256;  // THREADS_PER_DIM * THREADS_PER_DIM
 
@@ -179,9 +179,10 @@ std::unique_ptr<Workload> makeKmeans(const std::map<std::string, int64_t>& param
     return std::make_unique<BasicWorkload>("kmeans", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace kmeans_kernel
 
 WorkloadInfo kmeansWorkload() {
+    using namespace kmeans_kernel;
     return {"kmeans",
             "Rodinia K-means: invert_mapping (a point per lane, 32 lines per load) then kmeansPoint "
             "(coalesced features, broadcast centers) per iteration",

@@ -84,7 +84,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace lps_kernel {
 
 constexpr int64_t kBlockX = 32, kBlockY = 4;
 constexpr int64_t kIoff = 1, kJoff = kBlockX + 2, kKoff = (kBlockX + 2) * (kBlockY + 2);
@@ -274,9 +274,10 @@ std::unique_ptr<Workload> makeLps(const std::map<std::string, int64_t>& params, 
     return std::make_unique<BasicWorkload>("lps", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace lps_kernel
 
 WorkloadInfo lpsWorkload() {
+    using namespace lps_kernel;
     return {"lps",
             "3-D Laplace solver (LPS): 32x4 blocks march through k-planes in shared memory with halo loads "
             "shared between neighbouring blocks, two barriers per plane",

@@ -48,7 +48,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace matmul_kernel {
 
 namespace reg {
 constexpr uint16_t kCtaX = 0, kCtaY = 1, kTidX = 2, kTidY = 3, kA = 4, kAEnd = 5, kB = 6, kCsub = 7, kVa = 8,
@@ -124,9 +124,10 @@ std::unique_ptr<Workload> makeMatmul(const std::map<std::string, int64_t>& param
     return std::make_unique<BasicWorkload>("matmul", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace matmul_kernel
 
 WorkloadInfo matmulWorkload() {
+    using namespace matmul_kernel;
     return {"matmul",
             "CUDA SDK matrixMul: T x T shared-memory tiles, two barriers per tile, unrolled inner product",
             {{"n", 192, 8, 8192, "matrix dimension, a multiple of tile (SDK default 320 x 320 times 640 x 320)"},

@@ -25,7 +25,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace mvt_kernel {
 
 std::unique_ptr<Workload> makeMvt(const std::map<std::string, int64_t>& params, uint64_t /*seed*/) {
     const uint64_t n = param(params, "n");
@@ -43,9 +43,10 @@ std::unique_ptr<Workload> makeMvt(const std::map<std::string, int64_t>& params, 
     return std::make_unique<BasicWorkload>("mvt", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace mvt_kernel
 
 WorkloadInfo mvtWorkload() {
+    using namespace mvt_kernel;
     return {"mvt",
             "PolyBench/GPU MVT, x1 += A y1 and x2 += A^T y2: kernel 1 row-per-thread (uncoalesced), "
             "kernel 2 column-per-thread (coalesced)",

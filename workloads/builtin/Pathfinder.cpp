@@ -70,7 +70,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace pathfinder_kernel {
 
 constexpr int64_t kBlock = 256;  // BLOCK_SIZE
 constexpr int64_t kHalo = 1;
@@ -185,9 +185,10 @@ std::unique_ptr<Workload> makePathfinder(const std::map<std::string, int64_t>& p
     return std::make_unique<BasicWorkload>("pathfinder", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace pathfinder_kernel
 
 WorkloadInfo pathfinderWorkload() {
+    using namespace pathfinder_kernel;
     return {"pathfinder",
             "Rodinia pathfinder: dynamic programming in shared memory, two barriers per row, active lanes "
             "shrinking at the block edges",

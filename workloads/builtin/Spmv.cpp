@@ -44,7 +44,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace spmv_kernel {
 
 constexpr unsigned kBlockThreads = 256;
 
@@ -123,9 +123,10 @@ std::unique_ptr<Workload> makeSpmv(const std::map<std::string, int64_t>& params,
     return std::make_unique<BasicWorkload>("spmv", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace spmv_kernel
 
 WorkloadInfo spmvWorkload() {
+    using namespace spmv_kernel;
     return {"spmv",
             "SpMV, CSR scalar kernel (a row per thread) on a generated matrix with non-zeros clustered along "
             "rows (divergent, scattered x) or columns (uniform, broadcast x)",

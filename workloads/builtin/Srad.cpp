@@ -66,7 +66,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace srad_kernel {
 
 constexpr unsigned kBlock = 16;  // BLOCK_SIZE
 constexpr unsigned kTileBytes = kBlock * kBlock * kFloatBytes;
@@ -387,9 +387,10 @@ std::unique_ptr<Workload> makeSrad(const std::map<std::string, int64_t>& params,
     return std::make_unique<BasicWorkload>("srad", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace srad_kernel
 
 WorkloadInfo sradWorkload() {
+    using namespace srad_kernel;
     return {"srad",
             "Rodinia SRAD v2: two 16x16-tiled kernels per iteration, halo loads staged in shared memory "
             "behind 4-5 barriers, divergent border cases",

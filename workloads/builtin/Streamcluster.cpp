@@ -58,7 +58,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace streamcluster_kernel {
 
 constexpr unsigned kThreadsPerBlock = 512;  // THREADS_PER_BLOCK
 constexpr unsigned kPointBytes = 32;
@@ -176,9 +176,10 @@ std::unique_ptr<Workload> makeStreamcluster(const std::map<std::string, int64_t>
     return std::make_unique<BasicWorkload>("streamcluster", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace streamcluster_kernel
 
 WorkloadInfo streamclusterWorkload() {
+    using namespace streamcluster_kernel;
     return {"streamcluster",
             "Rodinia streamcluster pgain: coalesced coordinates, the candidate's coordinate read by every "
             "thread, a data-dependent branch scattering into work_mem",

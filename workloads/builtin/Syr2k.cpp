@@ -28,7 +28,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace syr2k_kernel {
 
 std::unique_ptr<Workload> makeSyr2k(const std::map<std::string, int64_t>& params, uint64_t /*seed*/) {
     const uint64_t n = param(params, "n"), m = param(params, "m");
@@ -46,9 +46,10 @@ std::unique_ptr<Workload> makeSyr2k(const std::map<std::string, int64_t>& params
     return std::make_unique<BasicWorkload>("syr2k", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace syr2k_kernel
 
 WorkloadInfo syr2kWorkload() {
+    using namespace syr2k_kernel;
     return {"syr2k",
             "PolyBench/GPU SYR2K, C = alpha A B^T + alpha B A^T + beta C: two row-per-lane loads "
             "(32 lines each) and two broadcasts per iteration",

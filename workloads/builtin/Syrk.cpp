@@ -27,7 +27,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace syrk_kernel {
 
 std::unique_ptr<Workload> makeSyrk(const std::map<std::string, int64_t>& params, uint64_t /*seed*/) {
     const uint64_t n = param(params, "n"), m = param(params, "m");
@@ -44,9 +44,10 @@ std::unique_ptr<Workload> makeSyrk(const std::map<std::string, int64_t>& params,
     return std::make_unique<BasicWorkload>("syrk", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace syrk_kernel
 
 WorkloadInfo syrkWorkload() {
+    using namespace syrk_kernel;
     return {"syrk",
             "PolyBench/GPU SYRK, C = alpha A A^T + beta C: per lane a row of A (32 lines per access), "
             "plus a warp-wide broadcast",

@@ -41,7 +41,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace two_mm_kernel {
 
 constexpr unsigned kBlockX = 32, kBlockY = 8;
 
@@ -102,9 +102,10 @@ std::unique_ptr<Workload> makeTwoMm(const std::map<std::string, int64_t>& params
     return std::make_unique<BasicWorkload>("2mm", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace two_mm_kernel
 
 WorkloadInfo twoMmWorkload() {
+    using namespace two_mm_kernel;
     return {"2mm",
             "PolyBench/GPU 2MM, E = (A B) D as two naive matrix products: broadcast left operand, "
             "coalesced right operand",

@@ -33,7 +33,7 @@
 
 namespace gpusim {
 
-namespace {
+namespace vector_add_kernel {
 
 constexpr int64_t kDefaultN = int64_t(1) << 16;
 constexpr int64_t kMaxN = int64_t(1) << 26;
@@ -87,9 +87,10 @@ std::unique_ptr<Workload> makeVectorAdd(const std::map<std::string, int64_t>& pa
     return std::make_unique<BasicWorkload>("vectoradd", nlohmann::json(params), std::move(kernels));
 }
 
-} // namespace
+} // namespace vector_add_kernel
 
 WorkloadInfo vectorAddWorkload() {
+    using namespace vector_add_kernel;
     return {"vectoradd",
             "CUDA SDK vectorAdd: c[i] = a[i] + b[i], fully coalesced streaming, one kernel",
             {{"n", kDefaultN, 1, kMaxN, "number of float elements"}},

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/SimError.hpp"
+#include "workloads/trace/TraceText.hpp"
 
 namespace gpusim {
 
@@ -16,10 +17,7 @@ constexpr unsigned kMaxDst = 2;
 constexpr unsigned kMaxSrcInTrace = 5;  // the tracer's MAX_SRC
 constexpr unsigned kMaxRegister = 255;
 
-std::string quoted(std::string_view t) {
-    constexpr size_t kShown = 40;  // a garbage token may be long; the line number finds the rest
-    return "'" + std::string(t.substr(0, kShown)) + (t.size() > kShown ? "...'" : "'");
-}
+std::string quotedToken(std::string_view t) { return trace_text::quoted(t, 40); }
 
 class Tokens {
 public:
@@ -51,8 +49,8 @@ uint64_t hex(std::string_view t, const char* what) {
     uint64_t v = 0;
     const char* end = digits.data() + digits.size();
     auto [p, ec] = std::from_chars(digits.data(), end, v, 16);
-    if (digits.empty() || p != end) throw InputError(std::string("bad hex ") + what + " " + quoted(t));
-    if (ec == std::errc::result_out_of_range) throw InputError(std::string(what) + " " + quoted(t) + " exceeds 64 bits");
+    if (digits.empty() || p != end) throw InputError(std::string("bad hex ") + what + " " + quotedToken(t));
+    if (ec == std::errc::result_out_of_range) throw InputError(std::string(what) + " " + quotedToken(t) + " exceeds 64 bits");
     return v;
 }
 
@@ -60,7 +58,7 @@ uint64_t decimal(std::string_view t, const char* what) {
     uint64_t v = 0;
     const char* end = t.data() + t.size();
     auto [p, ec] = std::from_chars(t.data(), end, v, 10);
-    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quoted(t));
+    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quotedToken(t));
     return v;
 }
 
@@ -68,17 +66,17 @@ int64_t signedDecimal(std::string_view t, const char* what) {
     int64_t v = 0;
     const char* end = t.data() + t.size();
     auto [p, ec] = std::from_chars(t.data(), end, v, 10);
-    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quoted(t));
+    if (t.empty() || p != end || ec != std::errc()) throw InputError(std::string("bad ") + what + " " + quotedToken(t));
     return v;
 }
 
 uint16_t reg(std::string_view t) {
-    if (t.size() < 2 || t[0] != 'R') throw InputError("bad register " + quoted(t) + " (expected R0 .. R255)");
+    if (t.size() < 2 || t[0] != 'R') throw InputError("bad register " + quotedToken(t) + " (expected R0 .. R255)");
     uint64_t n = 0;
     const char* end = t.data() + t.size();
     auto [p, ec] = std::from_chars(t.data() + 1, end, n, 10);
     if (p != end || ec != std::errc() || n > kMaxRegister)
-        throw InputError("bad register " + quoted(t) + " (expected R0 .. R255)");
+        throw InputError("bad register " + quotedToken(t) + " (expected R0 .. R255)");
     return static_cast<uint16_t>(n);
 }
 
@@ -134,7 +132,7 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     in.pc = hex(tok.take("PC"), "PC");
     const std::string_view maskTok = tok.take("active mask");
     const uint64_t mask = hex(maskTok, "active mask");
-    if (mask > 0xffffffffull) throw InputError("active mask " + quoted(maskTok) + " is wider than 32 lanes");
+    if (mask > 0xffffffffull) throw InputError("active mask " + quotedToken(maskTok) + " is wider than 32 lanes");
     in.activeMask = static_cast<uint32_t>(mask);
 
     const uint64_t nd = decimal(tok.take("dest_num"), "dest_num");
@@ -146,7 +144,7 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     out.opcode = tok.take("opcode");
     const char c0 = out.opcode[0];
     if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z')))
-        throw InputError("bad opcode " + quoted(out.opcode) + " (dest_num does not match the registers?)");
+        throw InputError("bad opcode " + quotedToken(out.opcode) + " (dest_num does not match the registers?)");
     out.cls = classifySass(out.opcode);
     in.op = out.cls.op;
     in.space = out.cls.space;
@@ -177,7 +175,7 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     std::string_view extra;
     if (fmt.version >= 5 && tok.next(extra)) signedDecimal(extra, "immediate");
     if (tok.next(extra))
-        throw InputError("unexpected " + quoted(extra) + " after the instruction (a count does not match its list?)");
+        throw InputError("unexpected " + quotedToken(extra) + " after the instruction (a count does not match its list?)");
 }
 
 } // namespace gpusim

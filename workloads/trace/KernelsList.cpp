@@ -3,26 +3,19 @@
 #include <charconv>
 
 #include "common/SimError.hpp"
+#include "workloads/trace/TraceText.hpp"
 
 namespace gpusim {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
+using trace_text::trim;
 
-bool parseU64(std::string_view t, uint64_t& v, int base) {
+// A kernelslist field: blanks around it allowed; in base 16 the 0x prefix is required.
+bool parseListNumber(std::string_view t, uint64_t& v, int base) {
     t = trim(t);
-    if (base == 16) {
-        if (t.size() < 3 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X')) return false;
-        t.remove_prefix(2);
-    }
-    const char* end = t.data() + t.size();
-    auto [p, ec] = std::from_chars(t.data(), end, v, base);
-    return !t.empty() && p == end && ec == std::errc();
+    if (base == 16 && (t.size() < 3 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X'))) return false;
+    return trace_text::parseU64(t, v, base);
 }
 
 } // namespace
@@ -42,10 +35,10 @@ KernelsList parseKernelsList(LineReader& in, const std::string& dir) {
             const size_t c3 = line.find(',', c2 + 1);
             MemcpyRecord r;
             r.beforeKernel = list.kernelFiles.size();
-            if (!parseU64(line.substr(c1 + 1, c2 - c1 - 1), r.address, 16))
+            if (!parseListNumber(line.substr(c1 + 1, c2 - c1 - 1), r.address, 16))
                 throw InputError(in.where() + "MemcpyHtoD: bad hex address '" + std::string(line.substr(c1 + 1, c2 - c1 - 1)) + "'");
             const std::string_view bytes = line.substr(c2 + 1, c3 == std::string_view::npos ? c3 : c3 - c2 - 1);
-            if (!parseU64(bytes, r.bytes, 10))
+            if (!parseListNumber(bytes, r.bytes, 10))
                 throw InputError(in.where() + "MemcpyHtoD: bad byte count '" + std::string(bytes) + "'");
             list.memcpys.push_back(r);
         } else if (line.substr(0, 6) == "kernel") {

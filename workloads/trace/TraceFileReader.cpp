@@ -5,16 +5,14 @@
 
 #include "common/SimError.hpp"
 #include "workloads/InstructionFactory.hpp"
+#include "workloads/trace/TraceText.hpp"
 
 namespace gpusim {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
+using trace_text::parseU64;
+using trace_text::trim;
 
 bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
@@ -28,17 +26,7 @@ bool keyword(std::string_view line, std::string_view word, std::string_view& val
     return true;
 }
 
-std::string quoted(std::string_view t) {
-    constexpr size_t kShown = 60;
-    return "'" + std::string(t.substr(0, kShown)) + (t.size() > kShown ? "...'" : "'");
-}
-
-bool parseU64(std::string_view t, uint64_t& v, int base = 10) {
-    if (base == 16 && t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) t.remove_prefix(2);
-    const char* end = t.data() + t.size();
-    auto [p, ec] = std::from_chars(t.data(), end, v, base);
-    return !t.empty() && p == end && ec == std::errc();
-}
+std::string quoted(std::string_view t) { return trace_text::quoted(t, 60); }
 
 // "X,Y,Z", optionally in parentheses.
 bool parseDim(std::string_view t, uint64_t out[3]) {

@@ -5,6 +5,8 @@
 #include "common/SimError.hpp"
 #include "cli/RegressCommand.hpp"
 
+namespace regress_test {
+
 using namespace gpusim;
 using nlohmann::json;
 
@@ -64,3 +66,5 @@ TEST(RegressCompare, CountsExactRealsToOnePartInABillionAbsentIsZero) {
     // A real value off by 1e-6 relative is a difference.
     EXPECT_EQ(regress::compare(json::parse(R"({"m": 1.0})"), json::parse(R"({"m": 1.000001})")).size(), 1u);
 }
+
+} // namespace regress_test

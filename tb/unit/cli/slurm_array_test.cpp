@@ -18,6 +18,8 @@
 #include "experiments/SweepSpec.hpp"
 #include "experiments/SweepTable.hpp"
 
+namespace slurm_array_test {
+
 using namespace gpusim;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -377,3 +379,5 @@ TEST(SweepSlurm, ArrayIsActiveWhileAnyTaskIsNotFinished) {
     EXPECT_TRUE(slurm::arrayActive("7", error));
     EXPECT_EQ(error, "squeue failed (exit 1): slurm_load_jobs error: Unable to contact slurm controller");
 }
+
+} // namespace slurm_array_test

@@ -5,6 +5,8 @@
 
 #include "common/Config.hpp"
 
+namespace config_test {
+
 using namespace gpusim;
 
 namespace {
@@ -124,3 +126,5 @@ TEST(Config, MarkdownListsEveryParameter) {
     for (const auto& [name, d] : s.all()) EXPECT_NE(md.find("`" + name + "`"), std::string::npos);
     EXPECT_NE(md.find("| `l1d.ways` | integer | 8 |  | 1 .. 64 | assoc |"), std::string::npos);
 }
+
+} // namespace config_test

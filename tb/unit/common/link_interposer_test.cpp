@@ -5,7 +5,7 @@
 #include "common/LinkInterposer.hpp"
 
 namespace gpusim {
-namespace {
+namespace link_interposer_test {
 
 TEST(LinkInterposerName, ArrowBecomesToAndDotsUnderscores) {
     EXPECT_EQ(interposerModuleName("check_", "sm3->noc"), "check_sm3_to_noc");
@@ -18,5 +18,5 @@ TEST(LinkInterposerName, LoneDashOrAngleIsNotAnArrow) {
     EXPECT_EQ(interposerModuleName("x_", ""), "x_");
 }
 
-} // namespace
+} // namespace link_interposer_test
 } // namespace gpusim

@@ -3,6 +3,8 @@
 #include "common/Spec.hpp"
 #include "common/Stats.hpp"
 
+namespace stats_test {
+
 using namespace gpusim;
 
 TEST(Stats, CountersAveragesHistograms) {
@@ -40,3 +42,5 @@ TEST(Spec, ParsesNameAndParameters) {
     EXPECT_THROW(parseSpec(":n=1", "--workload"), InputError);
     EXPECT_THROW(parseSpec("atax:n=1,n=2", "--workload"), InputError);
 }
+
+} // namespace stats_test

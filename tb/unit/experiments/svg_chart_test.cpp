@@ -11,6 +11,8 @@
 #include "experiments/SvgChart.hpp"
 #include "tb/common/XmlWellFormed.hpp"
 
+namespace svg_chart_test {
+
 using namespace gpusim::chart;
 using gpusim::tb::xmlWellFormedError;
 
@@ -239,3 +241,5 @@ TEST(SvgChart, WellFormednessCheckerRejectsBrokenXml) {
     EXPECT_NE(xmlWellFormedError("<svg x=1/>"), "");
     EXPECT_EQ(xmlWellFormedError("<svg a=\"1\"><t>x &amp; &#215;</t><!-- c --></svg>\n"), "");
 }
+
+} // namespace svg_chart_test

@@ -13,6 +13,8 @@
 #include "experiments/SweepReport.hpp"
 #include "tb/common/XmlWellFormed.hpp"
 
+namespace sweep_report_test {
+
 using namespace gpusim::report;
 using nlohmann::json;
 
@@ -252,3 +254,5 @@ TEST(SweepReport, NotAResultsTableIsAnInputErrorNamingTheFile) {
         }
     }
 }
+
+} // namespace sweep_report_test

@@ -8,6 +8,8 @@
 
 #include "experiments/Subprocess.hpp"
 
+namespace sweep_runjobs_stop_test {
+
 using namespace gpusim;
 
 TEST(SweepRunJobsStop, StopsStartingAndInterruptsTheRunningJob) {
@@ -42,3 +44,5 @@ TEST(SweepRunJobsStop, RunningJobGetsSigintAndIsReported) {
     EXPECT_EQ(all[0], 0);
     EXPECT_EQ(all[1], 1);
 }
+
+} // namespace sweep_runjobs_stop_test

@@ -11,6 +11,8 @@
 #include "experiments/SweepSpec.hpp"
 #include "experiments/SweepTable.hpp"
 
+namespace sweep_spec_test {
+
 using namespace gpusim;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -209,3 +211,5 @@ TEST(SweepTable, RebuildsRowsFromJobFiles) {
     EXPECT_EQ(sweep::collectTable(out, back, backJobs).missing, 1u);
     fs::remove_all(out);
 }
+
+} // namespace sweep_spec_test

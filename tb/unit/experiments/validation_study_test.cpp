@@ -14,6 +14,8 @@
 #include "experiments/SweepSpec.hpp"
 #include "experiments/ValidationStudy.hpp"
 
+namespace validation_study_test {
+
 using nlohmann::json;
 using namespace gpusim;
 using namespace gpusim::validation;
@@ -210,3 +212,5 @@ TEST(ValidationStudy, TheShippedStudiesAndTheirSweepsAreValid) {
             for (const std::string& w : g.workloads) EXPECT_TRUE(run.count(w)) << st.id << ": group " << g.name << ": " << w;
     }
 }
+
+} // namespace validation_study_test

@@ -7,6 +7,8 @@
 #include "common/Config.hpp"
 #include "interconnect/SyntheticTraffic.hpp"
 
+namespace network_soak_test {
+
 using namespace gpusim;
 
 namespace {
@@ -48,3 +50,5 @@ TEST(NocSoak, MeshWithVcsAndSmallBuffersHotspot) {
          TrafficPattern::Hotspot);
 }
 TEST(NocSoak, MeshTranspose) { soak({"noc.topology=mesh", "noc.vcs=2"}, 36, 1, TrafficPattern::Transpose); }
+
+} // namespace network_soak_test

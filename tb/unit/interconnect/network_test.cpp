@@ -16,6 +16,8 @@
 #include "interconnect/MeshTopology.hpp"
 #include "interconnect/Network.hpp"
 
+namespace network_test {
+
 using namespace gpusim;
 
 namespace {
@@ -244,3 +246,5 @@ TEST(Network, RejectsPacketsLargerThanTheReassemblyBuffer) {
     EXPECT_THROW(x.send(1, 0, 0, 11, 0), std::logic_error);
     EXPECT_THROW(x.send(1, 0, 1, 1, 0), std::logic_error);  // no sink 1
 }
+
+} // namespace network_test

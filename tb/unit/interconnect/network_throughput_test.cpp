@@ -16,6 +16,8 @@
 #include "common/Config.hpp"
 #include "interconnect/SyntheticTraffic.hpp"
 
+namespace network_throughput_test {
+
 using namespace gpusim;
 
 namespace {
@@ -74,3 +76,5 @@ TEST(NocThroughput, MeshXyStaysUnderTheChannelLoadBoundAndNearIt) {
     }
     EXPECT_GE(best, 0.7 * 0.5);
 }
+
+} // namespace network_throughput_test

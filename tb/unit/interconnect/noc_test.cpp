@@ -14,6 +14,8 @@
 #include "common/SimError.hpp"
 #include "tb/unit/interconnect/NocTestHelpers.hpp"
 
+namespace noc_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 using sc_core::sc_time;
@@ -439,3 +441,5 @@ TEST(NocMesh, TooSmallAMeshIsAnInputError) {
         EXPECT_NE(std::string(e.what()).find("noc.mesh.rows"), std::string::npos) << e.what();
     }
 }
+
+} // namespace noc_test

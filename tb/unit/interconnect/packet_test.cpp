@@ -4,6 +4,8 @@
 #include "interconnect/NocParams.hpp"
 #include "interconnect/Packet.hpp"
 
+namespace packet_test {
+
 using namespace gpusim;
 
 namespace {
@@ -141,3 +143,5 @@ TEST(NodeList, ParsesListsAndRanges) {
         EXPECT_EQ(std::string(e.what()), "noc.mesh.sm_nodes: '1,1': node 1 given twice");
     }
 }
+
+} // namespace packet_test

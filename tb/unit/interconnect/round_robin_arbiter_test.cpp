@@ -4,6 +4,8 @@
 
 #include "interconnect/RoundRobinArbiter.hpp"
 
+namespace round_robin_arbiter_test {
+
 using gpusim::RoundRobinArbiter;
 
 namespace {
@@ -52,3 +54,5 @@ TEST(RoundRobinArbiter, SingleRequesterArbiter) {
     a.grant(0);
     EXPECT_EQ(a.pick(all()), 0);
 }
+
+} // namespace round_robin_arbiter_test

@@ -6,6 +6,8 @@
 
 #include "interconnect/SwitchAllocator.hpp"
 
+namespace switch_allocator_test {
+
 using namespace gpusim;
 
 namespace {
@@ -105,3 +107,5 @@ TEST(SwitchAllocator, RespectsTheRequestMatrix) {
     EXPECT_EQ(a.allocate(req, m), 2u);
     EXPECT_EQ(m, (std::vector<int>{2, 0, -1}));
 }
+
+} // namespace switch_allocator_test

@@ -6,6 +6,8 @@
 #include "common/SimError.hpp"
 #include "interconnect/SyntheticTraffic.hpp"
 
+namespace synthetic_traffic_test {
+
 using namespace gpusim;
 
 namespace {
@@ -130,3 +132,5 @@ TEST(SyntheticTraffic, SaturationIsTheFirstLoadThatFallsBehind) {
     s[1].drained = false;
     EXPECT_EQ(saturationIndex(s), 1);
 }
+
+} // namespace synthetic_traffic_test

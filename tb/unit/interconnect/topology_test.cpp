@@ -12,6 +12,8 @@
 #include "interconnect/MeshTopology.hpp"
 #include "interconnect/TopologyFactory.hpp"
 
+namespace topology_test {
+
 using namespace gpusim;
 
 namespace {
@@ -168,3 +170,5 @@ TEST(SyntheticTopology, EveryTerminalSendsAndReceives) {
     auto r = makeSyntheticTopology(params({"noc.topology=mesh", "noc.mesh.rows=3", "noc.mesh.cols=4"}), 12);
     EXPECT_EQ(r->sources().size(), 12u);
 }
+
+} // namespace topology_test

@@ -9,6 +9,8 @@
 
 #include "bench/DramTraffic.hpp"
 
+namespace address_map_test {
+
 using namespace gpusim;
 using gpusim::dramtest::DramParams;
 
@@ -192,3 +194,5 @@ TEST(AddressMap, ConfigDefaultsAndChecks) {
         EXPECT_EQ(validationError(m), "test: dram.row_bytes: 3000 is not a power of two");
     }
 }
+
+} // namespace address_map_test

@@ -15,6 +15,8 @@
 #include "bench/DramTraffic.hpp"
 #include "common/SimError.hpp"
 
+namespace dram_controller_test {
+
 using namespace gpusim;
 using namespace gpusim::dramtest;
 
@@ -458,3 +460,5 @@ TEST(DramController, RandomReadsReachTheUtilisationBankParallelismAllows) {
     EXPECT_GE(u, 0.85 * bound);
     EXPECT_LE(u, bound + 0.02);  // a few row hits may exceed the all-conflict bound slightly
 }
+
+} // namespace dram_controller_test

@@ -5,6 +5,8 @@
 
 #include "bench/DramTraffic.hpp"
 
+namespace dram_timing_test {
+
 using namespace gpusim;
 using gpusim::dramtest::DramParams;
 
@@ -195,3 +197,5 @@ TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
     EXPECT_EQ(d->index, 1u);
     EXPECT_EQ(d->cmd, DramCmd::Act);
 }
+
+} // namespace dram_timing_test

@@ -3,6 +3,8 @@
 
 #include "MemoryTestBench.hpp"
 
+namespace ideal_memory_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -100,3 +102,5 @@ TEST(IdealMemory, AnswersWaitForEndResp) {
     EXPECT_EQ(b.init.records[2].answeredPs, 13000u);
     b.expectDrained();
 }
+
+} // namespace ideal_memory_test

@@ -4,6 +4,8 @@
 #include "MemoryTestBench.hpp"
 #include "memory/PartitionMemoryParams.hpp"
 
+namespace l2_config_test {
+
 using namespace gpusim;
 using gpusim::test::MemoryConfig;
 
@@ -90,3 +92,5 @@ TEST(MemoryConfig, OddButValidGeometry) {
     m.set("l2.ways", 3).set("l2.size_bytes", 128 * 3 * 16);  // 3-way, 16 sets
     EXPECT_EQ(validationError(m), "");
 }
+
+} // namespace l2_config_test

@@ -2,6 +2,8 @@
 
 #include "memory/L2Mshr.hpp"
 
+namespace l2_mshr_test {
+
 using namespace gpusim;
 
 namespace {
@@ -45,3 +47,5 @@ TEST(L2Mshr, CompleteReturnsArrivalOrderAndFreesTheEntry) {
     EXPECT_EQ(m.probe(0x80), L2Mshr::Probe::Allocate);
     EXPECT_THROW(m.complete(0x80), std::logic_error);
 }
+
+} // namespace l2_mshr_test

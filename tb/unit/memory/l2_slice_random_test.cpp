@@ -7,6 +7,8 @@
 
 #include "MemoryTestBench.hpp"
 
+namespace l2_slice_random_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -102,3 +104,5 @@ TEST(L2SliceRandom, BackPressuringMemoryBehind) {
     EXPECT_TRUE(mem.idle());
     EXPECT_EQ(pool.outstanding(), 0u);
 }
+
+} // namespace l2_slice_random_test

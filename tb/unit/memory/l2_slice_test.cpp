@@ -11,6 +11,8 @@
 
 #include "MemoryTestBench.hpp"
 
+namespace l2_slice_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -396,3 +398,5 @@ TEST(L2Slice, FillWaitsForMissQueueRoomForItsWriteBack) {
     EXPECT_EQ(b.l2.tags().lruOrder(0), (std::vector<uint64_t>{B, C}));
     b.expectDrained();
 }
+
+} // namespace l2_slice_test

@@ -12,6 +12,8 @@
 #include "memory/SliceRouter.hpp"
 #include "tb/common/TlmProtocolChecker.hpp"
 
+namespace l2_sub_partition_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 using gpusim::tb::TlmProtocolChecker;
@@ -184,3 +186,5 @@ TEST(L2SubPartitions, RandomTrafficThroughTightQueuesConservesTraffic) {
         }
     }
 }
+
+} // namespace l2_sub_partition_test

@@ -2,6 +2,8 @@
 
 #include "memory/L2TagArray.hpp"
 
+namespace l2_tag_array_test {
+
 using namespace gpusim;
 
 namespace {
@@ -68,3 +70,5 @@ TEST(L2TagArray, InstallingAResidentLineIsABug) {
     t.install(0, line(1), false);
     EXPECT_THROW(t.install(0, line(1), false), std::logic_error);
 }
+
+} // namespace l2_tag_array_test

@@ -15,6 +15,8 @@
 #include "bench/DramTraffic.hpp"
 #include "common/SimError.hpp"
 
+namespace owl_prefetch_test {
+
 using namespace gpusim;
 
 namespace {
@@ -336,3 +338,5 @@ TEST(OwlPrefetch, RandomTrafficKeepsEveryTimingRule) {
     EXPECT_TRUE(b.ctrl.quiescent()) << b.ctrl.dumpState();
     EXPECT_EQ(b.pool.outstanding(), 0u);
 }
+
+} // namespace owl_prefetch_test

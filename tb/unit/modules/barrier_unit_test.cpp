@@ -3,6 +3,8 @@
 
 #include "modules/BarrierUnit.hpp"
 
+namespace barrier_unit_test {
+
 using namespace gpusim;
 
 TEST(BarrierUnit, OpensOnLastArrival) {
@@ -56,3 +58,5 @@ TEST(BarrierUnit, CtasAreIndependent) {
     EXPECT_EQ(b.waiting(0), 0u);
     EXPECT_EQ(b.live(0), 2u);
 }
+
+} // namespace barrier_unit_test

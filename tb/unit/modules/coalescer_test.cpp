@@ -7,6 +7,8 @@
 #include "modules/Coalescer.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 
+namespace coalescer_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -161,3 +163,5 @@ TEST(Coalescer, SixtyFourByteLines) {
     EXPECT_EQ(a[1].lineAddr, kBase + 64);
     EXPECT_EQ(a[1].laneMask, 0xffff0000u);
 }
+
+} // namespace coalescer_test

@@ -6,6 +6,8 @@
 
 #include "modules/ExecPipeline.hpp"
 
+namespace exec_pipeline_test {
+
 using namespace gpusim;
 
 TEST(ExecPipeline, IssuePatternTwoUnitsIntervalTwo) {
@@ -72,3 +74,5 @@ TEST(ExecPipeline, ResultCarriesDestinations) {
     });
     EXPECT_EQ(seen, 1);
 }
+
+} // namespace exec_pipeline_test

@@ -3,6 +3,8 @@
 
 #include "modules/InstructionBuffer.hpp"
 
+namespace instruction_buffer_test {
+
 using namespace gpusim;
 
 namespace {
@@ -56,3 +58,5 @@ TEST(InstructionBuffer, ClearEmptiesKeepingCapacity) {
     fill(b, 3);
     EXPECT_EQ(b.front().pc, 3u);
 }
+
+} // namespace instruction_buffer_test

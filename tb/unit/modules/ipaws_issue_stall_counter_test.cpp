@@ -15,6 +15,8 @@
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 #include "tb/unit/modules/SmTestBench.hpp"
 
+namespace ipaws_issue_stall_counter_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -137,3 +139,5 @@ TEST(IpawsIssueStallCounter, UnitBusyChargesNothingWhileTheUnitsHaveRoom) {
         stallCounts(std::make_unique<Counting<LrrPolicy, Rule::UnitBusy>>(), twoIndependentWarps(wl), 2);
     EXPECT_EQ(counts, (Counts{0, 0}));
 }
+
+} // namespace ipaws_issue_stall_counter_test

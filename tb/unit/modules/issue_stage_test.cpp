@@ -11,6 +11,8 @@
 #include "scheduler/LrrPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace issue_stage_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 using V = std::vector<unsigned>;
@@ -138,3 +140,5 @@ TEST(IssueStage, TwoSchedulersSplitEvenOdd) {
         EXPECT_EQ(tried, (V{0, 2, 1, 3}));
     }
 }
+
+} // namespace issue_stage_test

@@ -10,6 +10,8 @@
 #include "modules/L1DCache.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
 
+namespace l1d_cache_test {
+
 using namespace gpusim;
 
 namespace {
@@ -371,3 +373,5 @@ TEST(L1DCache, CountersMatchHandCount) {
     EXPECT_EQ(b.queued(), 4u);  // reads X, Y, Z and the write, none popped
     EXPECT_FALSE(b.l1.quiescent());
 }
+
+} // namespace l1d_cache_test

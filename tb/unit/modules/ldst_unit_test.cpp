@@ -10,6 +10,8 @@
 #include "modules/LdStUnit.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 
+namespace ldst_unit_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -199,3 +201,5 @@ TEST(LdStUnit, MergedLoadsCompleteInArrivalOrderAndTokensAreReused) {
     b.step(12);
     EXPECT_EQ(b.l1.fill(kBase + 0x1000), (std::vector<uint32_t>{0}));
 }
+
+} // namespace ldst_unit_test

@@ -17,6 +17,8 @@
 #include "modules/LruReplacement.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
 
+namespace lpc_replacement_test {
+
 using namespace gpusim;
 
 namespace {
@@ -196,3 +198,5 @@ TEST(L1Replacement, FactoryNamesAndUnknown) {
     EXPECT_EQ(l1ReplacementNames(), (std::vector<std::string>{"lru", "lpc"}));
     EXPECT_THROW(parseL1Replacement("fifo"), ModelError);
 }
+
+} // namespace lpc_replacement_test

@@ -13,6 +13,8 @@
 #include "common/Stats.hpp"
 #include "modules/L1DCache.hpp"
 
+namespace lru_replacement_test {
+
 using namespace gpusim;
 
 namespace {
@@ -99,3 +101,5 @@ void runDifferential(L1Allocation alloc, unsigned seed) {
 
 TEST(LruReplacement, SameAsTheOriginalLruOnMiss) { runDifferential(L1Allocation::OnMiss, 1); }
 TEST(LruReplacement, SameAsTheOriginalLruOnFill) { runDifferential(L1Allocation::OnFill, 2); }
+
+} // namespace lru_replacement_test

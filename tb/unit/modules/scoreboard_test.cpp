@@ -4,6 +4,8 @@
 #include "modules/Scoreboard.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 
+namespace scoreboard_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -58,3 +60,5 @@ TEST(Scoreboard, ReleaseClears) {
     EXPECT_TRUE(sb.empty(0));
     EXPECT_FALSE(sb.empty(1));
 }
+
+} // namespace scoreboard_test

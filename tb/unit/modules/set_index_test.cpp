@@ -7,6 +7,8 @@
 
 #include "modules/SetIndex.hpp"
 
+namespace set_index_test {
+
 using namespace gpusim;
 
 TEST(SetIndex, Linear) {
@@ -105,3 +107,5 @@ TEST(SetIndex, FermiHashCoversAContiguousBlockForEveryAcceptedGeometry) {
     EXPECT_THROW(SetIndex(SetIndexing::FermiHash, 64, 64), std::invalid_argument);
     EXPECT_THROW(SetIndex(SetIndexing::FermiHash, 32, 64), std::invalid_argument);
 }
+
+} // namespace set_index_test

@@ -16,6 +16,8 @@
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 #include "tb/unit/modules/SmTestBench.hpp"
 
+namespace sm_core_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 using U64 = std::vector<uint64_t>;
@@ -369,3 +371,5 @@ TEST(SmCore, SfuIntervalSerialisesTwoWarps) {
     EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{23, 0}, {31, 1}}));
     expectCleanEnd(b, 31);
 }
+
+} // namespace sm_core_test

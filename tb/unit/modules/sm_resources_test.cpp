@@ -6,6 +6,8 @@
 
 #include "modules/SmResources.hpp"
 
+namespace sm_resources_test {
+
 using namespace gpusim;
 
 namespace {
@@ -126,3 +128,5 @@ TEST(SmResources, CtaThatNeverFits) {
     EXPECT_EQ(r.maxResident(kernel(256, 200)), 0u);     // 51200 registers > 32768
     EXPECT_EQ(r.maxResident(kernel(32, 1, 50000)), 0u);  // smem
 }
+
+} // namespace sm_resources_test

@@ -19,7 +19,7 @@
 #include "workloads/Workload.hpp"
 
 namespace gpusim {
-namespace {
+namespace control_target_test {
 
 using namespace sc_core;
 using Ctl = ControlTarget;
@@ -345,5 +345,5 @@ TEST(ControlTarget, AccessLatencyIsAnnotatedAndDebugReadsHaveNoSideEffects) {
     simulate(b);
 }
 
-} // namespace
+} // namespace control_target_test
 } // namespace gpusim

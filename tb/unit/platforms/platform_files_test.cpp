@@ -14,7 +14,7 @@
 #include "tb/common/ProcessRunner.hpp"
 
 namespace gpusim {
-namespace {
+namespace platform_files_test {
 
 void writePlatform(const std::filesystem::path& dir, const std::string& name, const std::string& desc) {
     std::filesystem::create_directories(dir);
@@ -60,5 +60,5 @@ TEST(PlatformFiles, WithoutAddedDirectoriesTheSourceTreeServes) {
     EXPECT_EQ(resolvePlatform("fermi15"), std::string(GPUSIM_SOURCE_DIR) + "/platforms/fermi15.json");
 }
 
-} // namespace
+} // namespace platform_files_test
 } // namespace gpusim

@@ -11,6 +11,8 @@
 #include "scheduler/CcwsPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace ccws_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -207,3 +209,5 @@ TEST(CcwsPolicy, RatioCountsOnlyResidentWarps) {
     b.vtaHit(0, kLineA);
     EXPECT_EQ(b.p.score(0), 220u);
 }
+
+} // namespace ccws_policy_test

@@ -15,6 +15,8 @@
 #include "scheduler/PolicyRegistry.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace cwlp_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -193,3 +195,5 @@ TEST(CwlpPolicy, RegistryEntries) {
                   "--scheduler: cwlp: threshold: 10 must be below window (10), or no window could ever show locality");
     }
 }
+
+} // namespace cwlp_policy_test

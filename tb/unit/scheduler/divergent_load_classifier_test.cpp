@@ -4,6 +4,8 @@
 
 #include "scheduler/DivergentLoadClassifier.hpp"
 
+namespace divergent_load_classifier_test {
+
 using namespace gpusim;
 
 TEST(DivergentLoadClassifier, OnlyLoadsOfMoreThanTwoLinesAreRecorded) {
@@ -58,3 +60,5 @@ TEST(DivergentLoadClassifier, CoherentThresholdIsAParameter) {
     DivergentLoadClassifier dlc(32, 1, 1.5);
     EXPECT_TRUE(dlc.record(0x10, 2, 2));
 }
+
+} // namespace divergent_load_classifier_test

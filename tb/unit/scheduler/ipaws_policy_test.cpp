@@ -13,6 +13,8 @@
 #include "scheduler/PolicyRegistry.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace ipaws_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -426,3 +428,5 @@ TEST(IpawsPolicy, CcwsGatesLoadsOnlyWhileItSchedules) {
     EXPECT_EQ(p.phase(), IpawsPolicy::Phase::Execute);
     EXPECT_TRUE(p.canIssue(3, sm)) << "RR does not gate loads";
 }
+
+} // namespace ipaws_policy_test

@@ -6,6 +6,8 @@
 
 #include "scheduler/IssuePatternClassifier.hpp"
 
+namespace issue_pattern_classifier_test {
+
 using namespace gpusim;
 
 namespace {
@@ -112,3 +114,5 @@ TEST(IssuePatternClassifier, ThresholdFactorAndDegenerateInputs) {
     EXPECT_DOUBLE_EQ(zero.doc, 0.0);
     EXPECT_EQ(classifyIssuePattern({}, {}).warps, 0u);
 }
+
+} // namespace issue_pattern_classifier_test

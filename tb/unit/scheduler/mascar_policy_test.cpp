@@ -8,6 +8,8 @@
 #include "scheduler/MascarPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace mascar_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 using V = std::vector<unsigned>;
@@ -85,3 +87,5 @@ TEST(MascarPolicy, OwnerThatEndsIsReplaced) {
     EXPECT_EQ(p.owner(), 2);
     EXPECT_TRUE(p.canIssue(2, sm));
 }
+
+} // namespace mascar_policy_test

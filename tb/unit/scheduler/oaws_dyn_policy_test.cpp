@@ -7,6 +7,8 @@
 #include "scheduler/OawsDynPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace oaws_dyn_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -151,3 +153,5 @@ TEST(OawsDynPolicy, StatisticsSplitDivergentLoadsByWarpClass) {
     EXPECT_EQ(stats.get("sm0.sched.oaws_locality_divergent_loads"), loc + 1);
     EXPECT_EQ(stats.get("sm0.sched.oaws_thrashing_divergent_loads"), 3);
 }
+
+} // namespace oaws_dyn_policy_test

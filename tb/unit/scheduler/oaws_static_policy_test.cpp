@@ -6,6 +6,8 @@
 #include "scheduler/OawsStaticPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace oaws_static_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -98,3 +100,5 @@ TEST(OawsStaticPolicy, LoadWithoutActiveLanesIsNeverHeldNorCharged) {
     p.onIssue(0, 0, sm);
     EXPECT_EQ(p.missInflight(), 0u);
 }
+
+} // namespace oaws_static_policy_test

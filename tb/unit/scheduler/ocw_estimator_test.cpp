@@ -4,6 +4,8 @@
 
 #include "scheduler/OcwEstimator.hpp"
 
+namespace ocw_estimator_test {
+
 using namespace gpusim;
 
 namespace {
@@ -82,3 +84,5 @@ TEST(OcwEstimator, CornerCasesHoldTheCounter) {
     EXPECT_EQ(e.ocw(), 2u);
     EXPECT_EQ(e.cnt(), 128u);
 }
+
+} // namespace ocw_estimator_test

@@ -13,6 +13,8 @@
 #include "scheduler/PolicyRegistry.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace owl_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 using V = std::vector<unsigned>;
@@ -279,3 +281,5 @@ TEST(OwlPolicy, RegistryNamesParametersAndPrefetchCapability) {
     EXPECT_THROW(reg.parse("owl-cta:blp_shift=1"), InputError);
     EXPECT_EQ(reg.parse("lrr").make()->dramPrefetch(), DramPrefetchKind::None);
 }
+
+} // namespace owl_policy_test

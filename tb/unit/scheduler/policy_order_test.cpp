@@ -10,6 +10,8 @@
 #include "scheduler/LrrPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace policy_order_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 using V = std::vector<unsigned>;
@@ -96,3 +98,5 @@ TEST(GtoOrder, SchedulersKeepSeparateGreedyWarps) {
     EXPECT_EQ(ordered(p, 1, {1, 3}, sm), (V{3, 1}));
     EXPECT_EQ(ordered(p, 0, {0, 2}, sm), (V{0, 2}));
 }
+
+} // namespace policy_order_test

@@ -8,6 +8,8 @@
 #include "scheduler/LrrPolicy.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 
+namespace policy_registry_test {
+
 using namespace gpusim;
 
 namespace {
@@ -137,3 +139,5 @@ TEST(PolicyRegistry, IssueSixParameterErrors) {
         EXPECT_NE(l.find(n), std::string::npos) << n << "\n" << l;
     EXPECT_NE(l.find("    smr=0.5  [0 .. 1]"), std::string::npos) << l;
 }
+
+} // namespace policy_registry_test

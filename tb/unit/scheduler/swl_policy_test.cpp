@@ -9,6 +9,8 @@
 #include "scheduler/SwlPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace swl_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -88,3 +90,5 @@ TEST(SwlPolicy, TwoPerSchedulerLetFourWarpsIssueThroughTheIssueStage) {
     EXPECT_EQ(issuers, (std::set<unsigned>{0, 1, 2, 3}));
     EXPECT_EQ(issued, 100u);  // each scheduler still issues every cycle
 }
+
+} // namespace swl_policy_test

@@ -9,6 +9,8 @@
 #include "scheduler/TwoLevelPolicy.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace two_level_policy_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 using V = std::vector<unsigned>;
@@ -55,3 +57,5 @@ TEST(TwoLevelPolicy, GroupsFollowAgeNotSlot) {
     p.onIssue(1, 3, sm);
     EXPECT_EQ(ordered(p, 0, {2, 4, 6}, sm), (V{2, 6, 4}));
 }
+
+} // namespace two_level_policy_test

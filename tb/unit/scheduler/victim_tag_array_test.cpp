@@ -7,6 +7,8 @@
 
 #include "scheduler/VictimTagArray.hpp"
 
+namespace victim_tag_array_test {
+
 using namespace gpusim;
 
 namespace {
@@ -70,3 +72,5 @@ TEST(VictimTagArray, RejectsEntriesNotAMultipleOfWays) {
     EXPECT_THROW(VictimTagArray(4, 12, 8, 128), std::invalid_argument);
     EXPECT_THROW(VictimTagArray(4, 16, 0, 128), std::invalid_argument);
 }
+
+} // namespace victim_tag_array_test

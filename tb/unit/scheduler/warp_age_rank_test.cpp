@@ -5,6 +5,8 @@
 #include "scheduler/WarpAgeRank.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
 
+namespace warp_age_rank_test {
+
 using namespace gpusim;
 using gpusim::test::FakeSmView;
 
@@ -37,3 +39,5 @@ TEST(WarpAgeRank, SmAndSchedulerRanks) {
     r.refresh(sm);
     EXPECT_EQ(r.schedulerRank(0), r.smRank(0));
 }
+
+} // namespace warp_age_rank_test

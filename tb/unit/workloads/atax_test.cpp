@@ -8,6 +8,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/Workload.hpp"
 
+namespace atax_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -221,3 +223,5 @@ TEST(Atax, LargestSizeIsGeneratedLazily) {
     EXPECT_EQ(in.op, OpClass::Store);
     EXPECT_EQ(in.pc, 8u * 16);
 }
+
+} // namespace atax_test

@@ -10,6 +10,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace backprop_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -93,3 +95,5 @@ TEST(Backprop, AddressesAndLines) {
 TEST(Backprop, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("backprop:in=48", 2), *makeWorkload("backprop:in=48", 2)));
 }
+
+} // namespace backprop_test

@@ -14,6 +14,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/builtin/RodiniaGraph.hpp"
 
+namespace bfs_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -213,3 +215,5 @@ TEST(Bfs, DeterministicBySeed) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("bfs:nodes=2000", 5), *makeWorkload("bfs:nodes=2000", 5)));
     EXPECT_FALSE(sameWorkload(*makeWorkload("bfs:nodes=2000", 5), *makeWorkload("bfs:nodes=2000", 6)));
 }
+
+} // namespace bfs_test

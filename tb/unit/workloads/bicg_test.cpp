@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace bicg_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -97,3 +99,5 @@ TEST(Bicg, DeterministicAndSeedIndependent) {
     EXPECT_TRUE(sameWorkload(*a, *b));
     EXPECT_TRUE(sameWorkload(*a, *c));  // no generated data
 }
+
+} // namespace bicg_test

@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace blackscholes_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -56,3 +58,5 @@ TEST(BlackScholes, Deterministic) {
     const char* spec = "blackscholes:options=600,blocks=2,launches=1";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace blackscholes_test

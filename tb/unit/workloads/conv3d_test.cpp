@@ -7,6 +7,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace conv3d_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -77,3 +79,5 @@ TEST(Conv3d, CensusMatchesTheSourceFormulas) {
 TEST(Conv3d, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("3dconv:n=12", 4), *makeWorkload("3dconv:n=12", 4)));
 }
+
+} // namespace conv3d_test

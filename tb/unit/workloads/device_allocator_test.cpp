@@ -2,6 +2,8 @@
 
 #include "workloads/DeviceAllocator.hpp"
 
+namespace device_allocator_test {
+
 using namespace gpusim;
 
 TEST(DeviceAllocator, FirstBufferAtHeapBase) {
@@ -31,3 +33,5 @@ TEST(DeviceAllocator, FloatsAreFourBytes) {
     mem.allocateFloats(1000);                     // 4000 bytes -> 4096
     EXPECT_EQ(mem.allocateFloats(1), 0x10001000u);
 }
+
+} // namespace device_allocator_test

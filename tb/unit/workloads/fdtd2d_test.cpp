@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace fdtd2d_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -103,3 +105,5 @@ TEST(Fdtd2d, CensusMatchesTheSourceFormulas) {
 TEST(Fdtd2d, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("fdtd2d:nx=12,ny=40,tmax=2", 6), *makeWorkload("fdtd2d:nx=12,ny=40,tmax=2", 6)));
 }
+
+} // namespace fdtd2d_test

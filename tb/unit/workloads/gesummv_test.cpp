@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace gesummv_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -69,3 +71,5 @@ TEST(Gesummv, CensusMatchesTheSourceFormulas) {
 TEST(Gesummv, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("gesummv:n=40", 5), *makeWorkload("gesummv:n=40", 5)));
 }
+
+} // namespace gesummv_test

@@ -12,6 +12,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/SeededRandom.hpp"
 
+namespace histogram_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -127,3 +129,5 @@ TEST(Histogram, DeterministicBySeed) {
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 8), *makeWorkload(spec, 8)));
     EXPECT_FALSE(sameWorkload(*makeWorkload(spec, 8), *makeWorkload(spec, 9)));
 }
+
+} // namespace histogram_test

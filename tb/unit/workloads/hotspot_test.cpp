@@ -10,6 +10,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace hotspot_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -140,3 +142,5 @@ TEST(Hotspot, Deterministic) {
     const char* spec = "hotspot:grid=40,pyramid_height=2,iterations=3";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace hotspot_test

@@ -15,6 +15,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/builtin/InvertedIndexData.hpp"
 
+namespace invertedindex_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -156,3 +158,5 @@ TEST(InvertedIndex, DeterministicBySeed) {
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 2), *makeWorkload(spec, 2)));
     EXPECT_FALSE(sameWorkload(*makeWorkload(spec, 2), *makeWorkload(spec, 3)));
 }
+
+} // namespace invertedindex_test

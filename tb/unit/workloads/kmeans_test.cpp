@@ -6,6 +6,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace kmeans_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -89,3 +91,5 @@ TEST(Kmeans, Deterministic) {
     const char* spec = "kmeans:points=700,features=3,clusters=2,iterations=2";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace kmeans_test

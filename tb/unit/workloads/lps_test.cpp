@@ -8,6 +8,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace lps_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -138,3 +140,5 @@ TEST(Lps, Deterministic) {
     const char* spec = "lps:nx=40,ny=6,nz=3,iterations=1";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace lps_test

@@ -6,6 +6,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "common/SimError.hpp"
 
+namespace matmul_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -65,3 +67,5 @@ TEST(Matmul, AddressesFollowTheSource) {
 TEST(Matmul, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("matmul:n=32,tile=8", 1), *makeWorkload("matmul:n=32,tile=8", 1)));
 }
+
+} // namespace matmul_test

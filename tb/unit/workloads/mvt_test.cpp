@@ -4,6 +4,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace mvt_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -67,3 +69,5 @@ TEST(Mvt, CensusMatchesTheSourceFormulas) {
 TEST(Mvt, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("mvt:n=64", 3), *makeWorkload("mvt:n=64", 3)));
 }
+
+} // namespace mvt_test

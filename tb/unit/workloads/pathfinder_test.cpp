@@ -10,6 +10,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace pathfinder_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -128,3 +130,5 @@ TEST(Pathfinder, Deterministic) {
     const char* spec = "pathfinder:cols=700,rows=9,pyramid_height=3";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace pathfinder_test

@@ -9,6 +9,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/builtin/CsrMatrix.hpp"
 
+namespace spmv_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -117,3 +119,5 @@ TEST(Spmv, DeterministicBySeed) {
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 4), *makeWorkload(spec, 4)));
     EXPECT_FALSE(sameWorkload(*makeWorkload(spec, 4), *makeWorkload(spec, 5)));
 }
+
+} // namespace spmv_test

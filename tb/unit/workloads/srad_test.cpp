@@ -10,6 +10,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace srad_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -106,3 +108,5 @@ TEST(Srad, Deterministic) {
     const char* spec = "srad:rows=32,cols=48,iterations=1";
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 1), *makeWorkload(spec, 1)));
 }
+
+} // namespace srad_test

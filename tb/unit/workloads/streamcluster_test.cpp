@@ -7,6 +7,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/builtin/StreamclusterData.hpp"
 
+namespace streamcluster_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -112,3 +114,5 @@ TEST(Streamcluster, DeterministicBySeed) {
     EXPECT_TRUE(sameWorkload(*makeWorkload(spec, 9), *makeWorkload(spec, 9)));
     EXPECT_FALSE(sameWorkload(*makeWorkload(spec, 9), *makeWorkload(spec, 10)));
 }
+
+} // namespace streamcluster_test

@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace syr2k_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -56,3 +58,5 @@ TEST(Syr2k, CensusMatchesTheSourceFormulas) {
 TEST(Syr2k, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("syr2k:n=40,m=4", 2), *makeWorkload("syr2k:n=40,m=4", 2)));
 }
+
+} // namespace syr2k_test

@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace syrk_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -67,3 +69,5 @@ TEST(Syrk, CensusMatchesTheSourceFormulas) {
 TEST(Syrk, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("syrk:n=40,m=8", 2), *makeWorkload("syrk:n=40,m=8", 2)));
 }
+
+} // namespace syrk_test

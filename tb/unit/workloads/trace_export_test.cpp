@@ -14,6 +14,8 @@
 #include "workloads/trace/TraceWorkload.hpp"
 #include "workloads/trace/TraceWriter.hpp"
 
+namespace trace_export_test {
+
 using namespace gpusim;
 using gpusim::tb::ScratchDir;
 
@@ -213,3 +215,5 @@ TEST(TraceRoundTripXz, CompressedExportReadsBack) {
     EXPECT_EQ(c.instructions, s.instructions);
     EXPECT_GT(c.instructions, 16u);
 }
+
+} // namespace trace_export_test

@@ -15,6 +15,8 @@
 #include "tb/fuzz/targets/ConfigLoaderHarness.hpp"
 #include "tb/fuzz/targets/TraceParserHarness.hpp"
 
+namespace trace_fuzz_regression_test {
+
 namespace {
 
 // Sorted for a stable order; dotfiles (.gitkeep) skipped.
@@ -54,3 +56,5 @@ TEST(FuzzRegression, HarnessCatchesAnExporterReaderMismatch) {
     b.inst.addr[1] += 4;
     EXPECT_FALSE(gpusim::fuzz::sameInstruction(a.inst, b.inst));
 }
+
+} // namespace trace_fuzz_regression_test

@@ -9,6 +9,8 @@
 #include "common/SimError.hpp"
 #include "workloads/trace/InstructionLine.hpp"
 
+namespace trace_line_test {
+
 using namespace gpusim;
 
 namespace {
@@ -190,3 +192,5 @@ TEST(TraceLine, MalformedLinesGiveExactReasons) {
     };
     for (const auto& [line, reason] : cases) EXPECT_EQ(errorOf(line), reason) << line;
 }
+
+} // namespace trace_line_test

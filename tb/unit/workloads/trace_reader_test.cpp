@@ -17,6 +17,8 @@
 #include "workloads/trace/TraceWorkload.hpp"
 #include "workloads/trace/TraceWriter.hpp"
 
+namespace trace_reader_test {
+
 using namespace gpusim;
 using gpusim::tb::ScratchDir;
 using gpusim::tb::writeFile;
@@ -509,3 +511,5 @@ TEST(TraceWorkloadDir, RegistrySpecTakesTheRestVerbatim) {
     }
     EXPECT_NE(WorkloadRegistry::builtin().listing().find("trace:DIR  Accel-Sim SASS trace"), std::string::npos);
 }
+
+} // namespace trace_reader_test

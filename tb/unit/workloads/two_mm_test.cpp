@@ -5,6 +5,8 @@
 
 #include "WorkloadTestHelpers.hpp"
 
+namespace two_mm_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -56,3 +58,5 @@ TEST(TwoMm, CensusMatchesTheSourceFormulas) {
 TEST(TwoMm, Deterministic) {
     EXPECT_TRUE(sameWorkload(*makeWorkload("2mm:n=40", 8), *makeWorkload("2mm:n=40", 8)));
 }
+
+} // namespace two_mm_test

@@ -5,6 +5,8 @@
 #include "WorkloadTestHelpers.hpp"
 #include "workloads/Workload.hpp"
 
+namespace vector_add_test {
+
 using namespace gpusim;
 using namespace gpusim::test;
 
@@ -114,3 +116,5 @@ TEST(VectorAdd, DeterministicForSameSeed) {
         for (size_t k = 0; k < sa.size(); ++k) EXPECT_TRUE(sameInstruction(sa[k], sb[k])) << g << ":" << k;
     }
 }
+
+} // namespace vector_add_test

@@ -6,6 +6,8 @@
 #include "workloads/InstructionFactory.hpp"
 #include "workloads/WarpProgram.hpp"
 
+namespace warp_program_test {
+
 using namespace gpusim;
 
 namespace {
@@ -131,3 +133,5 @@ TEST(InstructionFactory, PcsAreSixteenBytesApart) {
     EXPECT_EQ(sassPc(0), 0u);
     EXPECT_EQ(sassPc(12), 0xc0u);
 }
+
+} // namespace warp_program_test

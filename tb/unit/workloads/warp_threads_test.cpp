@@ -2,6 +2,8 @@
 
 #include "workloads/WarpThreads.hpp"
 
+namespace warp_threads_test {
+
 using namespace gpusim;
 
 namespace {
@@ -68,3 +70,5 @@ TEST(WarpThreads, LanesWhereAmongEvaluatesOnlyThoseLanes) {
     EXPECT_EQ(m, 0x1u);     // of 0, 2 (lanes 28..31 do not exist), only 0 passes
     EXPECT_EQ(calls, 2u);   // never asked about lanes outside `among` or the block
 }
+
+} // namespace warp_threads_test

@@ -6,6 +6,8 @@
 #include "workloads/BasicWorkload.hpp"
 #include "workloads/Workload.hpp"
 
+namespace workload_registry_test {
+
 using namespace gpusim;
 
 namespace {
@@ -142,3 +144,5 @@ TEST(WorkloadRegistry, ParameterRelationsAreInputErrors) {
     EXPECT_NE(errorOf("streamcluster:points=40,centers=50"), "");
     EXPECT_NE(errorOf("spmv:rows=40,nnz_per_row=50"), "");
 }
+
+} // namespace workload_registry_test
