@@ -9,8 +9,8 @@ namespace gpusim {
 namespace {
 // Latency histogram buckets in DRAM cycles: fine enough for a controller's queueing tail, and
 // the overflow bin plus exact min/max cover anything longer.
-constexpr double kLatencyBucketCycles = 8;
-constexpr unsigned kLatencyBuckets = 128;
+constexpr double kDramLatencyBucketCycles = 8;
+constexpr unsigned kDramLatencyBuckets = 128;
 } // namespace
 
 IdealMemory::IdealMemory(sc_core::sc_module_name name, const IdealMemoryParams& params, StatRegistry& stats,
@@ -24,7 +24,7 @@ IdealMemory::IdealMemory(sc_core::sc_module_name name, const IdealMemoryParams& 
                             "Write requests (L2 write-backs) served")),
       latencyHist_(stats.histogram("mem" + std::to_string(index) + ".latency",
                                    "DRAM cycles from a request's arrival to its answer",
-                                   kLatencyBucketCycles, kLatencyBuckets)) {
+                                   kDramLatencyBucketCycles, kDramLatencyBuckets)) {
     socket.register_nb_transport_fw(this, &IdealMemory::nbTransportFw);
     port_.bind([this](Payload& p, tlm::tlm_phase& ph,
                       sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },

@@ -22,8 +22,8 @@ constexpr uint64_t kIdCounterMask = (uint64_t(1) << kIdSliceShift) - 1;
 
 // Latency histogram in L2 cycles: a hit lands in the first buckets, misses further out; the
 // overflow bin and exact min/max cover the tail.
-constexpr double kLatencyBucketCycles = 8;
-constexpr unsigned kLatencyBuckets = 128;
+constexpr double kL2LatencyBucketCycles = 8;
+constexpr unsigned kL2LatencyBuckets = 128;
 
 } // namespace
 
@@ -79,7 +79,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
                                      "Cycles a NoC request waited for END_REQ (input queue full)")),
       latency_(stats.histogram("l2.slice" + std::to_string(index) + ".latency",
                                "L2 cycles from accepting a request to sending its answer",
-                               kLatencyBucketCycles, kLatencyBuckets)) {
+                               kL2LatencyBucketCycles, kL2LatencyBuckets)) {
     nocSide.register_nb_transport_fw(this, &L2Slice::nocFw);
     memSide.register_nb_transport_bw(this, &L2Slice::memBw);
     nocPort_.bind([this](Payload& p, tlm::tlm_phase& ph,

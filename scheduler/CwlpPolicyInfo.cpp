@@ -14,9 +14,6 @@ PolicyInfo lpcPolicyInfo() {
 
 PolicyInfo cwlpPolicyInfo() {
     using Params = std::map<std::string, double>;
-    auto intParam = [](std::string name, double def, double min, double max, std::string desc) {
-        return PolicyParam{std::move(name), def, min, max, std::move(desc), true};
-    };
     return {"cwlp",
             "CWLP: LPC replacement plus reordering that interleaves long- and short-latency warps "
             "when the locality score shows no locality; LRR order otherwise",

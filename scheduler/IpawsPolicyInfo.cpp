@@ -9,10 +9,6 @@ namespace {
 
 using Params = std::map<std::string, double>;
 
-PolicyParam intParam(std::string name, double def, double min, double max, std::string desc) {
-    return {std::move(name), def, min, max, std::move(desc), true};
-}
-
 IpawsPolicy::Params fromParams(const Params& p) {
     IpawsPolicy::Params r;
     r.barrier = static_cast<IpawsPolicy::BarrierScore>(static_cast<int>(p.at("barrier_score")));

@@ -24,10 +24,6 @@ using Params = std::map<std::string, double>;
 
 unsigned u(const Params& p, const char* k) { return static_cast<unsigned>(p.at(k)); }
 
-PolicyParam intParam(std::string name, double def, double min, double max, std::string desc) {
-    return {std::move(name), def, min, max, std::move(desc), true};
-}
-
 PolicyInfo twoLevel() {
     return {"two-level",
             "two-level (the CCWS paper's 2LVL-GTO): fetch groups of `group` warps per scheduler, GTO "

@@ -21,6 +21,11 @@ struct PolicyParam {
     bool integer = false;  // reject fractional values
 };
 
+// A parameter that takes whole numbers only (most do: counts, sizes, switches).
+inline PolicyParam intParam(std::string name, double def, double min, double max, std::string desc) {
+    return {std::move(name), def, min, max, std::move(desc), true};
+}
+
 struct PolicyInfo {
     std::string name;
     std::string description;
