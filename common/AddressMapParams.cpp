@@ -10,7 +10,7 @@ namespace gpusim {
 namespace {
 bool isPow2(int64_t v) { return v > 0 && std::has_single_bit(static_cast<uint64_t>(v)); }
 AddressHash hashOf(const Config& c, const char* key) {
-    return c.getString(key) == "xor" ? AddressHash::Xor : AddressHash::None;
+    return c.getChoice<AddressHash>(key, {{"none", AddressHash::None}, {"xor", AddressHash::Xor}});
 }
 } // namespace
 

@@ -6,9 +6,12 @@
 // checks next to the declarations of the unit they constrain.
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -83,6 +86,16 @@ public:
     double getDouble(const std::string& key) const;
     bool getBool(const std::string& key) const;
     const std::string& getString(const std::string& key) const;
+    // An enumerated key's value as the caller's type, from the pairs of name and value it knows.
+    // The schema has already refused names outside its list; a name it allows that `choices`
+    // lacks means the schema and the code disagree: a ModelError, never a quiet default.
+    template <class E>
+    E getChoice(const std::string& key, std::initializer_list<std::pair<std::string_view, E>> choices) const {
+        const std::string& v = getString(key);
+        for (const auto& [name, value] : choices)
+            if (name == v) return value;
+        throw ModelError(key + ": '" + v + "' is allowed by the schema but not handled by the code reading it");
+    }
 
     // Where a key's value came from: a file path, "--set" or "default".
     const std::string& origin(const std::string& key) const;

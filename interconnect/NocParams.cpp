@@ -153,10 +153,9 @@ void NocParams::declare(ParamSchema& s) {
 
 NocParams NocParams::from(const Config& cfg) {
     NocParams p;
-    const std::string& topo = cfg.getString("noc.topology");
-    p.topology = topo == "mesh" ? TopologyKind::Mesh
-                 : topo == "butterfly" ? TopologyKind::Butterfly
-                                       : TopologyKind::Crossbar;
+    p.topology = cfg.getChoice<TopologyKind>("noc.topology", {{"crossbar", TopologyKind::Crossbar},
+                                                              {"butterfly", TopologyKind::Butterfly},
+                                                              {"mesh", TopologyKind::Mesh}});
     p.clockMhz = cfg.getDouble("noc.clock_mhz");
     p.flitBytes = u(cfg, "noc.flit_bytes");
     p.headerFlits = u(cfg, "noc.header_flits");
@@ -171,10 +170,10 @@ NocParams NocParams::from(const Config& cfg) {
     p.bufferFlits = u(cfg, "noc.buffer_flits");
     p.speedup = u(cfg, "noc.speedup");
     p.outputBufferFlits = u(cfg, "noc.output_buffer_flits");
-    p.allocator = cfg.getString("noc.allocator") == "round-robin" ? AllocatorKind::RoundRobin
-                                                                  : AllocatorKind::Islip;
+    p.allocator = cfg.getChoice<AllocatorKind>("noc.allocator", {{"round-robin", AllocatorKind::RoundRobin},
+                                                                 {"islip", AllocatorKind::Islip}});
     p.islipIterations = u(cfg, "noc.islip_iterations");
-    p.voq = cfg.getString("noc.crossbar.queues") == "voq";
+    p.voq = cfg.getChoice<bool>("noc.crossbar.queues", {{"fifo", false}, {"voq", true}});
     p.flyRadix = u(cfg, "noc.butterfly.radix");
     p.flyStages = u(cfg, "noc.butterfly.stages");
     p.meshRows = u(cfg, "noc.mesh.rows");

@@ -10,7 +10,8 @@ DramControllerParams DramControllerParams::from(const Config& c) {
     p.timing = DramTiming::from(c);
     p.queueSize = u("dram.queue_size");
     p.scheduler = DramScheduler::parse(c.getString("dram.scheduler"));
-    p.prefetch = c.getString("dram.prefetch") == "owl" ? DramPrefetchKind::Owl : DramPrefetchKind::None;
+    p.prefetch = c.getChoice<DramPrefetchKind>("dram.prefetch",
+                                               {{"none", DramPrefetchKind::None}, {"owl", DramPrefetchKind::Owl}});
     p.owl.minLines = u("dram.prefetch_min_lines");
     p.owl.minLinesHigh = u("dram.prefetch_min_lines_high");
     p.owl.queueThreshold = u("dram.prefetch_queue_threshold");

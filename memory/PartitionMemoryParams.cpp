@@ -6,7 +6,7 @@ namespace gpusim {
 
 PartitionMemoryParams PartitionMemoryParams::from(const Config& c) {
     PartitionMemoryParams p;
-    p.model = c.getString("memory.model") == "ideal" ? MemoryModel::Ideal : MemoryModel::FrFcfs;
+    p.model = c.getChoice<MemoryModel>("memory.model", {{"frfcfs", MemoryModel::FrFcfs}, {"ideal", MemoryModel::Ideal}});
     p.clockMhz = c.getDouble("dram.clock_mhz");
     p.ideal = IdealMemoryParams::from(c);
     p.dram = DramControllerParams::from(c);

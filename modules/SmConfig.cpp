@@ -94,8 +94,10 @@ SmConfig SmConfig::from(const Config& c) {
     s.mshrMaxMerge = u("l1d.mshr_max_merge");
     s.missQueue = u("l1d.miss_queue");
     s.l1HitLatency = u("l1d.hit_latency_cycles");
-    s.allocation = c.getString("l1d.allocation") == "on-fill" ? L1Allocation::OnFill : L1Allocation::OnMiss;
-    s.setIndexing = c.getString("l1d.set_index") == "linear" ? SetIndexing::Linear : SetIndexing::FermiHash;
+    s.allocation = c.getChoice<L1Allocation>("l1d.allocation",
+                                             {{"on-miss", L1Allocation::OnMiss}, {"on-fill", L1Allocation::OnFill}});
+    s.setIndexing = c.getChoice<SetIndexing>("l1d.set_index",
+                                             {{"linear", SetIndexing::Linear}, {"fermi-hash", SetIndexing::FermiHash}});
     s.replacement = parseL1Replacement(c.getString("l1d.replacement"));
     return s;
 }

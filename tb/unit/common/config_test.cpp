@@ -53,6 +53,24 @@ TEST(Config, DefaultsAndTypedGetters) {
     EXPECT_EQ(c.origin("l1d.ways"), "default");
 }
 
+enum class Alloc { OnMiss, OnFill };
+
+TEST(Config, GetChoiceMapsNamesAndRefusesOneTheCodeDoesNotHandle) {
+    ParamSchema s = schema();
+    Config c(s);
+    EXPECT_EQ(c.getChoice<Alloc>("l1d.alloc", {{"on-miss", Alloc::OnMiss}, {"on-fill", Alloc::OnFill}}), Alloc::OnMiss);
+    c.setFromString("l1d.alloc=on-fill");
+    EXPECT_EQ(c.getChoice<Alloc>("l1d.alloc", {{"on-miss", Alloc::OnMiss}, {"on-fill", Alloc::OnFill}}), Alloc::OnFill);
+    // "on-fill" passes the schema, but this reader only knows "on-miss": an error, not OnMiss.
+    try {
+        c.getChoice<Alloc>("l1d.alloc", {{"on-miss", Alloc::OnMiss}});
+        FAIL() << "expected a ModelError";
+    } catch (const ModelError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "l1d.alloc: 'on-fill' is allowed by the schema but not handled by the code reading it");
+    }
+}
+
 TEST(Config, LoadsNestedAndDottedKeys) {
     auto s = schema();
     Config c(s);
