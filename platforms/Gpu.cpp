@@ -265,9 +265,7 @@ RunResult Gpu::run(const RunOptions& opt) {
     stats_.counter("gpu.cycles", "Core cycles simulated").inc(r.cycles);
     stats_.counter("gpu.warp_instructions", "Warp instructions issued, all SMs").inc(r.instructions);
     if (supervisor_->stalled_)
-        throw ModelError("watchdog: no progress for " + std::to_string(params_.watchdogCycles) +
-                         " core cycles at cycle " + std::to_string(supervisor_->last_) +
-                         " (raise sim.watchdog_cycles if this is legitimate)\n" + dumpState());
+        throw ModelError(watchdogMessage());
     if (!supervisor_->finished_ && !r.truncated)
         throw ModelError("simulation ended before the workload finished (no pending activity)\n" + dumpState());
     if (supervisor_->finished_) checkInvariants();
@@ -307,8 +305,7 @@ void Gpu::finishLaunch(bool drained) {
     r.instructions -= l.startInstructions;
     if (!drained) {
         r.ok = false;
-        r.error = "watchdog: no progress for " + std::to_string(params_.watchdogCycles) +
-                  " core cycles at cycle " + std::to_string(supervisor_->last_) + "\n" + dumpState();
+        r.error = watchdogMessage();
     } else {
         try {
             checkInvariants();
@@ -362,6 +359,11 @@ void Gpu::checkInvariants() const {
     if (pool_.outstanding() != 0)
         bad << "  payload pool: " << pool_.outstanding() << " payloads not returned\n";
     if (!bad.str().empty()) throw ModelError("end-of-run invariants broken:\n" + bad.str());
+}
+
+std::string Gpu::watchdogMessage() const {
+    return "watchdog: no progress for " + std::to_string(params_.watchdogCycles) + " core cycles at cycle " +
+           std::to_string(supervisor_->last_) + " (raise sim.watchdog_cycles if this is legitimate)\n" + dumpState();
 }
 
 std::string Gpu::dumpState() const {

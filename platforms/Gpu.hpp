@@ -95,6 +95,8 @@ public:
     const CtaDispatcher& dispatcher() const { return *dispatcher_; }
     const PayloadPool& pool() const { return pool_; }
     std::string dumpState() const;
+    // What a run or a hosted launch reports when the watchdog ends it: the stall and the state.
+    std::string watchdogMessage() const;
 
 private:
     class Supervisor;
