@@ -8,8 +8,6 @@
 namespace gpusim {
 
 namespace {
-constexpr size_t kTlmTraceBufferBytes = 1 << 20;
-
 // Picoseconds per unit of sc_time::value(); the model runs at 1 ps resolution, but a user's
 // program embedding the GPU may have chosen another.
 uint64_t psPerUnit() {
@@ -26,22 +24,13 @@ const char* phaseText(const tlm::tlm_phase& ph) {
 }
 } // namespace
 
-TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option) : path_(path) {
-    f_ = std::fopen(path.c_str(), "w");
-    if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
-    buffer_.reset(new char[kTlmTraceBufferBytes]);
-    std::setvbuf(f_, buffer_.get(), _IOFBF, kTlmTraceBufferBytes);
-    std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", f_);
+TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option) : out_(path, option) {
+    std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", out_.get());
 }
 
 TlmTraceFile::~TlmTraceFile() { close(); }
 
-void TlmTraceFile::close() {
-    if (!f_) return;
-    const bool failed = std::fclose(f_) != 0;
-    f_ = nullptr;
-    if (failed) std::fprintf(stderr, "gpusim: warning: --trace-tlm: %s: write failed\n", path_.c_str());
-}
+void TlmTraceFile::close() { out_.close(); }
 
 LinkHook TlmTraceFile::hook() {
     return [this](const std::string& link) -> std::unique_ptr<LinkInterposer> {
@@ -56,17 +45,17 @@ void TlmTraceFile::record(const std::string& link, const char* dir, const tlm::t
 
 void TlmTraceFile::record(const std::string& link, const char* dir, const char* phase, const char* via,
                           const tlm::tlm_generic_payload& p) {
-    if (!f_) return;
+    if (!out_.open()) return;
     static const uint64_t unitPs = psPerUnit();
     const uint64_t ps = sc_core::sc_time_stamp().value() * unitPs;
     const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
     const GpuExtension* e = p.get_extension<GpuExtension>();
     if (e)
-        std::fprintf(f_, "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,%s,%d,%d,0x%" PRIx64 ",%" PRIu64 "\n", ps,
+        std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,%s,%d,%d,0x%" PRIx64 ",%" PRIu64 "\n", ps,
                      link.c_str(), dir, phase, via, cmd, static_cast<uint64_t>(p.get_address()),
                      p.get_data_length(), accessKindName(e->kind), e->smId, e->warpId, e->pc, e->requestId);
     else  // a user's component may send payloads without one
-        std::fprintf(f_, "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,,,,,\n", ps, link.c_str(), dir,
+        std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,,,,,\n", ps, link.c_str(), dir,
                      phase, via, cmd, static_cast<uint64_t>(p.get_address()), p.get_data_length());
     ++lines_;
 }

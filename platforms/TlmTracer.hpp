@@ -26,6 +26,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "common/LinkInterposer.hpp"
+#include "platforms/TraceOutputFile.hpp"
 
 namespace gpusim {
 
@@ -48,9 +49,7 @@ public:
     void close();
 
 private:
-    std::FILE* f_ = nullptr;
-    std::string path_;
-    std::unique_ptr<char[]> buffer_;
+    TraceOutputFile out_;
     uint64_t lines_ = 0;
 };
 

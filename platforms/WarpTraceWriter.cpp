@@ -8,8 +8,6 @@
 namespace gpusim {
 
 namespace {
-constexpr size_t kWarpTraceBufferBytes = 1 << 20;
-
 const char* opName(const WarpInstruction& i) {
     static const char* const kMem[2][3] = {{"load.global", "load.shared", "load.local"},
                                            {"store.global", "store.shared", "store.local"}};
@@ -27,59 +25,54 @@ const char* opName(const WarpInstruction& i) {
 
 WarpTraceWriter::WarpTraceWriter(const std::string& path, const std::string& option, unsigned sms,
                                  unsigned warpSlots, uint64_t corePeriodPs)
-    : path_(path), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
-    f_ = std::fopen(path.c_str(), "w");
-    if (!f_) throw InputError(option + ": " + path + ": cannot open for writing");
-    buffer_.reset(new char[kWarpTraceBufferBytes]);
-    std::setvbuf(f_, buffer_.get(), _IOFBF, kWarpTraceBufferBytes);
-    std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
+    : out_(path, option), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
+    std::FILE* f = out_.get();
+    std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
     bool first = true;
     for (unsigned s = 0; s < sms_; ++s) {
-        std::fprintf(f_,
+        std::fprintf(f,
                      "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"name\":\"SM %u\"}},\n"
                      "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"sort_index\":%u}}",
                      first ? "" : ",\n", s, s, s, s);
         first = false;
         for (unsigned w = 0; w < warpSlots_; ++w)
-            std::fprintf(f_,
+            std::fprintf(f,
                          ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":\"warp slot %u\"}}",
                          s, w, w);
     }
-    if (first) std::fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU\"}}", f_);
+    if (first) std::fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"GPU\"}}", f);
 }
 
 WarpTraceWriter::~WarpTraceWriter() { close(); }
 
 void WarpTraceWriter::close() {
-    if (!f_) return;
+    if (!out_.open()) return;
     for (unsigned s = 0; s < sms_; ++s)
         for (unsigned w = 0; w < warpSlots_; ++w) closeSlot(s, w, lastCycle_ + 1);
-    std::fprintf(f_, "\n],\"otherData\":{\"time_unit\":\"1 us = 1 simulated us\",\"core_period_ps\":%" PRIu64
+    std::fprintf(out_.get(), "\n],\"otherData\":{\"time_unit\":\"1 us = 1 simulated us\",\"core_period_ps\":%" PRIu64
                      ",\"events\":%" PRIu64 "}}\n",
                  periodPs_, events_);
-    const bool failed = std::fclose(f_) != 0;
-    f_ = nullptr;
-    if (failed) std::fprintf(stderr, "gpusim: warning: --trace-warps: %s: write failed\n", path_.c_str());
+    out_.close();
 }
 
 void WarpTraceWriter::begin() {
-    std::fputs(",\n", f_);
+    std::fputs(",\n", out_.get());
     ++events_;
 }
 
 // Microseconds with six decimals: exact, since the time resolution is 1 ps.
 void WarpTraceWriter::ts(const char* key, uint64_t cycle) {
     const uint64_t ps = cycle * periodPs_;
-    std::fprintf(f_, ",\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000, ps % 1000000);
+    std::fprintf(out_.get(), ",\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000, ps % 1000000);
 }
 
 void WarpTraceWriter::issue(unsigned sm, unsigned warp, uint64_t cycle, const WarpInstruction& inst) {
     lastCycle_ = std::max(lastCycle_, cycle);
     begin();
-    std::fprintf(f_, "{\"name\":\"%s\",\"cat\":\"issue\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", opName(inst), sm, warp);
+    std::fprintf(out_.get(), "{\"name\":\"%s\",\"cat\":\"issue\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", opName(inst), sm, warp);
     ts("ts", cycle);
     ts("dur", 1);
-    std::fprintf(f_, ",\"args\":{\"pc\":\"0x%" PRIx64 "\"}}", inst.pc);
+    std::fprintf(out_.get(), ",\"args\":{\"pc\":\"0x%" PRIx64 "\"}}", inst.pc);
 }
 
 void WarpTraceWriter::loadDone(unsigned sm, unsigned warp, uint64_t cycle, uint64_t latency, uint64_t pc,
@@ -87,26 +80,26 @@ void WarpTraceWriter::loadDone(unsigned sm, unsigned warp, uint64_t cycle, uint6
     lastCycle_ = std::max(lastCycle_, cycle);
     const uint64_t id = nextAsyncId_++;
     begin();
-    std::fprintf(f_, "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"b\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
+    std::fprintf(out_.get(), "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"b\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
                  sm, warp);
     ts("ts", cycle - std::min(latency, cycle));
-    std::fprintf(f_, ",\"args\":{\"pc\":\"0x%" PRIx64 "\",\"lines\":%u,\"l1_hit\":%s}}", pc, accesses,
+    std::fprintf(out_.get(), ",\"args\":{\"pc\":\"0x%" PRIx64 "\",\"lines\":%u,\"l1_hit\":%s}}", pc, accesses,
                  fullyCached ? "true" : "false");
     begin();
-    std::fprintf(f_, "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"e\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
+    std::fprintf(out_.get(), "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"e\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
                  sm, warp);
     ts("ts", cycle);
-    std::fputs("}", f_);
+    std::fputs("}", out_.get());
 }
 
 void WarpTraceWriter::interval(unsigned sm, unsigned warp, const char* cat, const char* name, uint64_t from,
                                uint64_t to) {
     if (to <= from) return;
     begin();
-    std::fprintf(f_, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", name, cat, sm, warp);
+    std::fprintf(out_.get(), "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", name, cat, sm, warp);
     ts("ts", from);
     ts("dur", to - from);
-    std::fputs("}", f_);
+    std::fputs("}", out_.get());
 }
 
 void WarpTraceWriter::barrierArrive(unsigned sm, unsigned warp, uint64_t cycle) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "modules/WarpTraceSink.hpp"
+#include "platforms/TraceOutputFile.hpp"
 
 namespace gpusim {
 
@@ -54,9 +55,7 @@ private:
     void interval(unsigned sm, unsigned warp, const char* cat, const char* name, uint64_t from, uint64_t to);
     void closeSlot(unsigned sm, unsigned warp, uint64_t cycle);
 
-    std::FILE* f_ = nullptr;
-    std::string path_;
-    std::unique_ptr<char[]> buffer_;
+    TraceOutputFile out_;
     unsigned sms_, warpSlots_;
     uint64_t periodPs_;
     std::vector<Slot> slots_;
