@@ -55,7 +55,7 @@ public:
         SC_HAS_PROCESS(TrafficGenerator);
         SC_THREAD(run);
         socket.register_nb_transport_bw(this, &TrafficGenerator::bw);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+        port_.bind("traffic->mem", [this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_fw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
                    [this] {

@@ -121,13 +121,8 @@ int cmdRun(const std::vector<std::string>& args) {
     Gpu::RunOptions ro;
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = !quiet && isatty(STDERR_FILENO);
-    RunResult result;
-    try {
-        result = gpu.run(ro);
-    } catch (const sc_core::sc_report&) {
-        wl->rethrowDeferredInputError();  // a malformed trace section read inside the simulation: exit 2
-        throw;
-    }
+    // A malformed trace section read inside the simulation comes out as InputError (exit 2).
+    const RunResult result = gpu.run(ro);
     if (warpTrace) warpTrace->close();
     if (tlmTrace) tlmTrace->close();
     RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};
@@ -223,8 +218,8 @@ int cliMain(int argc, char** argv) {
     } catch (const ModelError& e) {
         std::cerr << "gpusim: model error: " << e.what() << "\n";
         return 3;
-    } catch (const sc_core::sc_report& e) {
-        std::cerr << "gpusim: model error: " << e.what() << "\n";
+    } catch (const sc_core::sc_report& e) {  // from a simulation outside Gpu::run
+        std::cerr << "gpusim: model error: " << simulationErrorMessage(e) << "\n";
         return 3;
     } catch (const std::exception& e) {
         std::cerr << "gpusim: internal error: " << e.what() << "\n";

@@ -9,10 +9,15 @@
 //    END_REQ, an accepting initiator answers BEGIN_RESP with TLM_COMPLETED.
 // Payload ownership: the originator acquired the payload; intermediate units hold plain pointers
 // while it is in their queues and never release it.
+// Each end knows the name of its link (the platform's: "sm3->noc", "noc->l2.2", "l2.2->mem") and
+// the initiator end what it has outstanding on it (sent, not yet answered), so a peer that breaks
+// the protocol (an answer to nothing outstanding here: a duplicate, an invented or another link's
+// transaction; a phase out of turn) is a ModelError raised at once, naming the link, the address
+// and the request id, rather than a fault somewhere downstream later.
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include <systemc>
 #include <tlm>
@@ -22,121 +27,69 @@ namespace gpusim {
 using Payload = tlm::tlm_generic_payload;
 using TransportFn = std::function<tlm::tlm_sync_enum(Payload&, tlm::tlm_phase&, sc_core::sc_time&)>;
 
+// "read 0x1f80 (request 42)": a transaction as the protocol errors and state dumps name it.
+std::string describeTransaction(const Payload& p);
+// Throws ModelError "<link>: <what>: <transaction>".
+[[noreturn]] void linkError(const std::string& link, const std::string& what, const Payload& p);
+
 class AtInitiatorPort {
 public:
-    // take(p): the owner takes a response now (true) or not yet (false, it is held and offered
-    // again by retryHeldResponse()). onEndReq: a blocked request was accepted.
-    void bind(TransportFn fw, std::function<bool(Payload&)> take, std::function<void()> onEndReq) {
+    // link: the link's name, for errors. take(p): the owner takes a response now (true) or not
+    // yet (false, it is held and offered again by retryHeldResponse()). onEndReq: a blocked
+    // request was accepted.
+    void bind(std::string link, TransportFn fw, std::function<bool(Payload&)> take, std::function<void()> onEndReq) {
+        link_ = std::move(link);
         fw_ = std::move(fw);
         take_ = std::move(take);
         onEndReq_ = std::move(onEndReq);
     }
     bool canSend() const { return open_ == nullptr; }
-    void send(Payload& p) {
-        if (open_) throw std::logic_error("BEGIN_REQ while a request awaits END_REQ");
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        ++sent_;
-        switch (fw_(p, ph, t)) {
-        case tlm::TLM_ACCEPTED: open_ = &p; break;
-        case tlm::TLM_UPDATED:
-            if (ph != tlm::END_REQ) throw std::logic_error("unsupported phase returned to BEGIN_REQ");
-            break;
-        case tlm::TLM_COMPLETED:
-            if (!take_(p)) throw std::logic_error("initiator refused an immediately completed request");
-            break;
-        }
-    }
-    tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
-        if (ph == tlm::END_REQ) {
-            if (open_ != &p) throw std::logic_error("END_REQ for a payload that is not open");
-            open_ = nullptr;
-            if (onEndReq_) onEndReq_();
-            return tlm::TLM_ACCEPTED;
-        }
-        if (ph == tlm::BEGIN_RESP) {
-            if (open_ == &p) {  // BEGIN_RESP implies END_REQ
-                open_ = nullptr;
-                if (onEndReq_) onEndReq_();
-            }
-            if (held_) throw std::logic_error("BEGIN_RESP while a response awaits END_RESP");
-            if (take_(p)) return tlm::TLM_COMPLETED;
-            held_ = &p;
-            return tlm::TLM_ACCEPTED;
-        }
-        throw std::logic_error("unexpected phase on the backward path");
-    }
+    void send(Payload& p);
+    tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
     bool hasHeldResponse() const { return held_ != nullptr; }
-    void retryHeldResponse() {
-        if (!held_ || !take_(*held_)) return;
-        Payload* p = held_;
-        held_ = nullptr;
-        tlm::tlm_phase ph = tlm::END_RESP;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        fw_(*p, ph, t);
-    }
+    void retryHeldResponse();
     uint64_t sent() const { return sent_; }
+    // Sent and not yet answered (BEGIN_RESP or an immediate TLM_COMPLETED): a request the
+    // target still holds, whatever it is (a line read, a write-back nobody waits for).
+    size_t outstanding() const { return outstanding_.size(); }
+    // Up to `max` outstanding transactions, oldest request id first ("read 0x1f80 (request
+    // 42), ..."), for state dumps; "none" when nothing is outstanding.
+    std::string describeOutstanding(size_t max) const;
+    const std::string& link() const { return link_; }
 
 private:
+    std::string link_;
     TransportFn fw_;
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndReq_;
     Payload* open_ = nullptr;
     Payload* held_ = nullptr;
     uint64_t sent_ = 0;
+    // Payload -> the request id it was sent with. Looked up per answer, never iterated for a
+    // decision (describeOutstanding sorts).
+    std::unordered_map<const Payload*, uint64_t> outstanding_;
 };
 
 class AtTargetPort {
 public:
-    // take(p): the owner queues a request now (true) or not yet (false: it is held, END_REQ is
-    // withheld, and retryHeldRequest() offers it again). onEndResp: a response was finished.
-    void bind(TransportFn bw, std::function<bool(Payload&)> take, std::function<void()> onEndResp) {
+    // link: the link's name, for errors. take(p): the owner queues a request now (true) or not
+    // yet (false: it is held, END_REQ is withheld, and retryHeldRequest() offers it again).
+    // onEndResp: a response was finished.
+    void bind(std::string link, TransportFn bw, std::function<bool(Payload&)> take, std::function<void()> onEndResp) {
+        link_ = std::move(link);
         bw_ = std::move(bw);
         take_ = std::move(take);
         onEndResp_ = std::move(onEndResp);
     }
-    tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
-        if (ph == tlm::BEGIN_REQ) {
-            if (held_) throw std::logic_error("BEGIN_REQ before END_REQ of the previous request");
-            if (take_(p)) {
-                ph = tlm::END_REQ;
-                return tlm::TLM_UPDATED;
-            }
-            held_ = &p;
-            return tlm::TLM_ACCEPTED;
-        }
-        if (ph == tlm::END_RESP) {
-            if (open_ != &p) throw std::logic_error("END_RESP for a payload that is not open");
-            open_ = nullptr;
-            if (onEndResp_) onEndResp_();
-            return tlm::TLM_COMPLETED;
-        }
-        throw std::logic_error("unexpected phase on the forward path");
-    }
+    tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
     bool hasHeldRequest() const { return held_ != nullptr; }
-    void retryHeldRequest() {
-        if (!held_ || !take_(*held_)) return;
-        Payload* p = held_;
-        held_ = nullptr;
-        tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        bw_(*p, ph, t);
-    }
+    void retryHeldRequest();
     bool canRespond() const { return open_ == nullptr; }
-    void respond(Payload& p) {
-        if (open_) throw std::logic_error("BEGIN_RESP while a response awaits END_RESP");
-        tlm::tlm_phase ph = tlm::BEGIN_RESP;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        switch (bw_(p, ph, t)) {
-        case tlm::TLM_ACCEPTED: open_ = &p; break;
-        case tlm::TLM_UPDATED:
-            if (ph != tlm::END_RESP) throw std::logic_error("unsupported phase returned to BEGIN_RESP");
-            break;
-        case tlm::TLM_COMPLETED: break;
-        }
-    }
+    void respond(Payload& p);
+    const std::string& link() const { return link_; }
 
 private:
+    std::string link_;
     TransportFn bw_;
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndResp_;

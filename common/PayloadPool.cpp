@@ -11,15 +11,15 @@ PayloadPool::~PayloadPool() {
 
 tlm::tlm_generic_payload& PayloadPool::allocate() {
     Slot* s;
-    if (free_.empty()) {
+    if (free_.size() <= kReuseDistance) {
         all_.push_back(std::make_unique<Slot>());
         s = all_.back().get();
         s->data.resize(dataBytes_);
         s->set_mm(this);
         s->set_extension(&s->ext);
     } else {
-        s = free_.back();
-        free_.pop_back();
+        s = free_.front();
+        free_.pop_front();
     }
     s->ext = GpuExtension{};
     tlm::tlm_generic_payload& gp = *s;

@@ -2,7 +2,14 @@
 // Pooled generic payloads (tlm_mm_interface): no `new` per transaction. Each payload carries a
 // GpuExtension and a line-sized data buffer (so a user's target that writes data has somewhere to
 // write). outstanding() is checked at the end of a run: every payload must be back in the pool.
+// Returned payloads are reused first-in first-out, and only once kReuseDistance others are free:
+// a user's target that answers a request again after the first answer finds the payload still
+// free, or in use on some other link, and the link's initiator port refuses the answer
+// (common/AtPorts.hpp). Immediate reuse (last in, first out) would often hand the payload to the
+// next request on the same link, whose answer the duplicate would then pass for.
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -21,6 +28,10 @@ public:
     tlm::tlm_generic_payload& allocate();
     void free(tlm::tlm_generic_payload* p) override;
 
+    // Payloads freed since one is reused: a duplicate answer arriving within this many frees of
+    // the first one is always caught (about 0.3 MB of payloads, created once).
+    static constexpr size_t kReuseDistance = 1024;
+
     uint64_t outstanding() const { return allocated_ - freed_; }
     size_t created() const { return all_.size(); }
 
@@ -32,7 +43,7 @@ private:
     };
     unsigned dataBytes_;
     std::vector<std::unique_ptr<Slot>> all_;
-    std::vector<Slot*> free_;
+    std::deque<Slot*> free_;  // oldest freed first
     uint64_t allocated_ = 0, freed_ = 0;
 };
 

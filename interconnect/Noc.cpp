@@ -13,6 +13,8 @@ namespace {
 // Periods are rounded to the kernel's time resolution, so the platform's conversion of
 // noc.clock_mhz may differ from ours by a unit; anything larger is a wrong domain.
 constexpr double kPeriodTolerance = 1e-3;
+// A state dump lists this many of the requests an L2 has not answered, oldest first.
+constexpr size_t kNocDumpedAnswers = 4;
 } // namespace
 
 void Noc::declare(ParamSchema& s) { NocParams::declare(s); }
@@ -62,7 +64,7 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
     memSide.register_nb_transport_bw(this, &Noc::memBw);
 
     for (unsigned i = 0; i < numSms; ++i) {
-        smPorts_[i].bind(
+        smPorts_[i].bind("sm" + std::to_string(i) + "->noc",
             [this, i](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
                 return smSide[static_cast<int>(i)]->nb_transport_bw(p, ph, t);
             },
@@ -70,7 +72,7 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
             [this] { clock_.wake(); });  // a sink may have been waiting for END_RESP
     }
     for (unsigned j = 0; j < numPartitions; ++j) {
-        memPorts_[j].bind(
+        memPorts_[j].bind("noc->l2." + std::to_string(j),
             [this, j](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
                 return memSide[static_cast<int>(j)]->nb_transport_fw(p, ph, t);
             },
@@ -219,7 +221,7 @@ bool Noc::quiescent() const {
     for (const auto& port : smPorts_)
         if (port.hasHeldRequest() || !port.canRespond()) return false;
     for (const auto& port : memPorts_)
-        if (port.hasHeldResponse() || !port.canSend()) return false;
+        if (port.hasHeldResponse() || !port.canSend() || port.outstanding() != 0) return false;
     return true;
 }
 
@@ -236,6 +238,9 @@ std::string Noc::dumpState() const {
     for (unsigned j = 0; j < numPartitions_; ++j) {
         if (!memPorts_[j].canSend()) os << "noc.mem" << j << ": request sent, awaiting END_REQ\n";
         if (memPorts_[j].hasHeldResponse()) os << "noc.mem" << j << ": reply held, END_RESP withheld\n";
+        if (memPorts_[j].outstanding())
+            os << memPorts_[j].link() << ": " << memPorts_[j].outstanding() << " awaiting an answer: "
+               << memPorts_[j].describeOutstanding(kNocDumpedAnswers) << "\n";
     }
     return os.str();
 }

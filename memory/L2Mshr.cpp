@@ -25,6 +25,12 @@ void L2Mshr::merge(uint64_t line, const Target& t) {
     entries_[line].push_back(t);
 }
 
+const std::vector<L2Mshr::Target>& L2Mshr::waiting(uint64_t line) const {
+    static const std::vector<Target> none;
+    const auto it = entries_.find(line);
+    return it == entries_.end() ? none : it->second;
+}
+
 std::vector<L2Mshr::Target> L2Mshr::complete(uint64_t line) {
     auto it = entries_.find(line);
     if (it == entries_.end()) throw std::logic_error("L2Mshr: fill for a line not in flight");

@@ -30,6 +30,8 @@ public:
     bool inFlight(uint64_t line) const { return entries_.count(line) != 0; }
     void allocate(uint64_t line, const Target& t);
     void merge(uint64_t line, const Target& t);
+    // The requests waiting for a line in flight, in arrival order (empty when it is not in flight).
+    const std::vector<Target>& waiting(uint64_t line) const;
     // The line arrived: frees its entry and returns its requests in arrival order.
     std::vector<Target> complete(uint64_t line);
 

@@ -25,6 +25,9 @@ constexpr uint64_t kIdCounterMask = (uint64_t(1) << kIdSliceShift) - 1;
 constexpr double kL2LatencyBucketCycles = 8;
 constexpr unsigned kL2LatencyBuckets = 128;
 
+// A state dump lists this many of the requests memory has not answered, oldest first.
+constexpr size_t kL2DumpedMemoryRequests = 8;
+
 } // namespace
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, StatRegistry& stats,
@@ -82,12 +85,14 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
                                kL2LatencyBucketCycles, kL2LatencyBuckets)) {
     nocSide.register_nb_transport_fw(this, &L2Slice::nocFw);
     memSide.register_nb_transport_bw(this, &L2Slice::memBw);
-    nocPort_.bind([this](Payload& p, tlm::tlm_phase& ph,
+    // The platform's link names (platforms/Gpu.cpp), so an error names the link a user hooks.
+    const std::string part = std::to_string(partition_), self = std::to_string(index_);
+    nocPort_.bind(slicesPerPartition_ == 1 ? "noc->l2." + part : "l2." + part + ".router->slice" + self, [this](Payload& p, tlm::tlm_phase& ph,
                          sc_core::sc_time& t) { return nocSide->nb_transport_bw(p, ph, t); },
                   [this](Payload& p) { return takeFromNoc(p); },
                   // The next answer may have been waiting for this one's END_RESP.
                   [this] { clock_.wake(); });
-    memPort_.bind([this](Payload& p, tlm::tlm_phase& ph,
+    memPort_.bind(slicesPerPartition_ == 1 ? "l2." + part + "->mem" : "slice" + self + "->l2." + part + ".arbiter", [this](Payload& p, tlm::tlm_phase& ph,
                          sc_core::sc_time& t) { return memSide->nb_transport_fw(p, ph, t); },
                   [this](Payload& p) { return takeFromMemory(p); },
                   // The next miss may have been waiting for this one's END_REQ.
@@ -134,10 +139,26 @@ bool L2Slice::takeFromNoc(Payload& p) {
 
 bool L2Slice::takeFromMemory(Payload& p) {
     if (p.is_response_error()) {
+        // Name who waits for the line: the SMs' requests merged into its MSHR entry.
         std::ostringstream os;
-        os << name() << ": memory answered 0x" << std::hex << p.get_address() << std::dec
-           << " with " << p.get_response_string();
-        throw ModelError(os.str());
+        os << name() << ": memory (" << memPort_.link() << ") answered " << describeTransaction(p) << " with "
+           << p.get_response_string();
+        if (gpuExt(p).kind == AccessKind::Writeback) {
+            os << "; a write-back of a dirty line, no warp waits for it";
+        } else {
+            os << "; waiting for the line:";
+            const std::vector<L2Mshr::Target>& waiting = mshr_.waiting(lineOf(p.get_address()));
+            if (waiting.empty()) os << " none";
+            for (const L2Mshr::Target& t : waiting) {
+                const GpuExtension& e = gpuExt(*t.payload);
+                os << " sm" << e.smId << " warp " << e.warpId << " (" << accessKindName(e.kind) << " 0x" << std::hex
+                   << t.payload->get_address() << std::dec << ", request " << e.requestId << ", pc 0x" << std::hex
+                   << e.pc << std::dec << ");";
+            }
+        }
+        std::string msg = os.str();
+        if (msg.back() == ';') msg.pop_back();
+        throw ModelError(msg);
     }
     if (gpuExt(p).kind == AccessKind::Writeback) {
         p.release();  // nothing waits for a write-back's answer
@@ -357,7 +378,8 @@ bool L2Slice::busy() const {
 bool L2Slice::quiescent() const {
     return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() && prefetchFills_.empty() &&
            responses_.empty() && misses_.empty() && mshr_.empty() && !nocPort_.hasHeldRequest() &&
-           nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse();
+           nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse() &&
+           memPort_.outstanding() == 0;  // write-backs too: nothing waits for them but the memory
 }
 
 std::string L2Slice::dumpState() const {
@@ -376,6 +398,8 @@ std::string L2Slice::dumpState() const {
     if (!prefetchFills_.empty()) os << "; prefetched lines " << prefetchFills_.size() << "/" << prefetchCap_;
     os << "; MSHR " << mshr_.size() << "/" << mshr_.capacity();
     if (!mshr_.empty()) os << " [" << mshr_.describe() << "]";
+    os << "; awaiting memory (" << memPort_.link() << ") " << memPort_.outstanding();
+    if (memPort_.outstanding()) os << ": " << memPort_.describeOutstanding(kL2DumpedMemoryRequests);
     return os.str();
 }
 

@@ -1,12 +1,14 @@
 #include "memory/SliceArbiter.hpp"
 
 #include <sstream>
-#include <stdexcept>
+
+#include "common/SimError.hpp"
 
 namespace gpusim {
 
-SliceArbiter::SliceArbiter(sc_core::sc_module_name name, unsigned slices)
-    : sc_module(name), memSide("memSide"), n_(slices), waitingReq_(slices, nullptr) {
+SliceArbiter::SliceArbiter(sc_core::sc_module_name name, unsigned slices, unsigned partition)
+    : sc_module(name), memSide("memSide"), n_(slices), memLink_("l2." + std::to_string(partition) + "->mem"),
+      waitingReq_(slices, nullptr) {
     for (unsigned k = 0; k < n_; ++k) {
         sliceSide.push_back(std::make_unique<tlm_utils::simple_target_socket_tagged<SliceArbiter>>(
             ("slice" + std::to_string(k)).c_str()));
@@ -34,10 +36,10 @@ bool SliceArbiter::toMemory(unsigned k, Payload& p) {
         reqOpenSlice_ = k;
         return false;
     case tlm::TLM_UPDATED:
-        if (ph != tlm::END_REQ) throw std::logic_error(std::string(name()) + ": unsupported phase from memory");
+        if (ph != tlm::END_REQ) linkError(memLink_, "the memory returned an unsupported phase to BEGIN_REQ", p);
         return true;
     case tlm::TLM_COMPLETED:
-        throw std::logic_error(std::string(name()) + ": memory completed a request at once (not supported)");
+        linkError(memLink_, "the memory completed a request at once (not supported behind a slice arbiter)", p);
     }
     return true;
 }
@@ -45,7 +47,7 @@ bool SliceArbiter::toMemory(unsigned k, Payload& p) {
 tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
     const unsigned k = static_cast<unsigned>(id);
     if (ph == tlm::BEGIN_REQ) {
-        if (waitingReq_[k]) throw std::logic_error(std::string(name()) + ": BEGIN_REQ before END_REQ");
+        if (waitingReq_[k]) throw ModelError(std::string(name()) + ": BEGIN_REQ before END_REQ from slice " + std::to_string(k));
         bool othersWaiting = false;
         for (const Payload* w : waitingReq_) othersWaiting |= w != nullptr;
         if (!reqOpen_ && !othersWaiting && toMemory(k, p)) {
@@ -60,19 +62,19 @@ tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph,
     }
     if (ph == tlm::END_RESP) {
         if (respOpen_ != static_cast<int>(k))
-            throw std::logic_error(std::string(name()) + ": END_RESP from a slice with no answer open");
+            throw ModelError(std::string(name()) + ": END_RESP from slice " + std::to_string(k) + ", which has no answer open");
         respOpen_ = -1;
         tlm::tlm_phase end = tlm::END_RESP;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         memSide->nb_transport_fw(p, end, t);
         return tlm::TLM_COMPLETED;
     }
-    throw std::logic_error(std::string(name()) + ": unexpected phase from a slice");
+    throw ModelError(std::string(name()) + ": unexpected phase from slice " + std::to_string(k));
 }
 
 tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph == tlm::END_REQ) {
-        if (reqOpen_ != &p) throw std::logic_error(std::string(name()) + ": END_REQ for a payload not open");
+        if (reqOpen_ != &p) linkError(memLink_, "END_REQ for a request that does not await it", p);
         reqOpen_ = nullptr;
         toSlice(reqOpenSlice_, p, tlm::END_REQ);
         waiting_.notify(sc_core::SC_ZERO_TIME);
@@ -80,19 +82,23 @@ tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::
     }
     if (ph == tlm::BEGIN_RESP) {
         const auto it = owner_.find(&p);
-        if (it == owner_.end()) throw std::logic_error(std::string(name()) + ": answer for an unknown request");
+        if (it == owner_.end())
+            linkError(memLink_,
+                      "answer to a request that is not outstanding on this link (answered twice, never sent, or "
+                      "another link's)",
+                      p);
         const unsigned k = it->second;
         owner_.erase(it);
         if (reqOpen_ == &p) {  // BEGIN_RESP implies END_REQ; the slice's port infers it too
             reqOpen_ = nullptr;
             waiting_.notify(sc_core::SC_ZERO_TIME);
         }
-        if (respOpen_ >= 0) throw std::logic_error(std::string(name()) + ": BEGIN_RESP before END_RESP");
+        if (respOpen_ >= 0) linkError(memLink_, "BEGIN_RESP while the previous answer awaits END_RESP", p);
         const tlm::tlm_sync_enum r = (*sliceSide[k])->nb_transport_bw(p, ph, t);
         if (r == tlm::TLM_ACCEPTED) respOpen_ = static_cast<int>(k);
         return r;
     }
-    throw std::logic_error(std::string(name()) + ": unexpected phase from memory");
+    linkError(memLink_, "unexpected phase on the backward path", p);
 }
 
 void SliceArbiter::forwardWaiting() {

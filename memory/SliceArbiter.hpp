@@ -7,7 +7,8 @@
 //    the open one got its END_REQ (never from inside the memory's own call);
 //  - memory's answers go back to the slice that sent the request, END_RESP passed through.
 // A memory that completes a request at once (TLM_COMPLETED to BEGIN_REQ) is not supported
-// behind it (a ModelError-like logic_error); both memory models here answer later.
+// behind it (a ModelError); both memory models here answer later. A memory's answer to a
+// request it does not hold (a duplicate, an invented one) is a ModelError naming the memory link.
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -24,7 +25,8 @@ namespace gpusim {
 
 class SliceArbiter : public sc_core::sc_module {
 public:
-    SliceArbiter(sc_core::sc_module_name name, unsigned slices);
+    // partition: the partition it serves, for the memory link's name ("l2.<partition>->mem").
+    SliceArbiter(sc_core::sc_module_name name, unsigned slices, unsigned partition);
 
     // One per slice, slice k of the partition at index k.
     std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SliceArbiter>>> sliceSide;
@@ -42,6 +44,7 @@ private:
     void forwardWaiting();  // SC_METHOD on waiting_
 
     unsigned n_;
+    std::string memLink_;
     Payload* reqOpen_ = nullptr;         // request awaiting END_REQ from memory
     unsigned reqOpenSlice_ = 0;
     int respOpen_ = -1;                  // slice whose answer awaits its END_RESP

@@ -52,7 +52,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       mshrOccupancy_(stats.average(statName(id, ".l1d.mshr_occupancy"),
                                    "L1D MSHR entries in use, sampled every cycle with resident warps")) {
     noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
-    port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
+    port_.bind("sm" + std::to_string(id) + "->noc", [this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
                [this](Payload& p) { return takeAnswer(p); }, [this] {
                    unstall();
                    clock_.wake();
@@ -173,8 +173,8 @@ void SmCore::fillPort(uint64_t cycle) {
                          " that is not outstanding (answered twice?)");
     outstanding_.erase(it);
     if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
-        throw ModelError(std::string(name()) + ": request " + std::to_string(e.requestId) + " to 0x" +
-                         std::to_string(p->get_address()) + " answered with " + p->get_response_string());
+        throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
+                         p->get_response_string());
     ++answers_;
     if (e.kind == AccessKind::Read) ldst_.wake(l1_.fill(p->get_address()), cycle);
     p->release();
@@ -308,6 +308,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     }
     case OpClass::Exit:
         wp.exitIssued = true;
+        wp.view.exited = true;
         ++exitedWarps_;
         break;
     }

@@ -10,6 +10,12 @@
 
 namespace gpusim {
 
+std::string simulationErrorMessage(const sc_core::sc_report& r) {
+    const std::string type = r.get_msg_type(), msg = r.get_msg();
+    if (type == sc_core::SC_ID_SIMULATION_UNCAUGHT_EXCEPTION_) return msg;
+    return msg.empty() ? type : type + ": " + msg;
+}
+
 sc_core::sc_time periodOf(double mhz) {
     return sc_core::sc_time(std::round(1e6 / mhz), sc_core::SC_PS);
 }
@@ -141,6 +147,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoi
       l2clk_("l2_clock", periodOf(params.l2.clockMhz)),
       dram_("dram_clock", periodOf(params.memory.clockMhz)) {
     build(policy, options);
+    workload_ = workload;
     if (workload) {
         dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), *workload, stats);
         dispatcher_->checkFits();
@@ -230,7 +237,7 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
         // The NoC still addresses the partition; the router picks the slice, the arbiter merges
         // the slices' misses onto the one memory link.
         routers_.push_back(std::make_unique<SliceRouter>(("l2router" + part).c_str(), map_, perPart));
-        arbiters_.push_back(std::make_unique<SliceArbiter>(("l2arbiter" + part).c_str(), perPart));
+        arbiters_.push_back(std::make_unique<SliceArbiter>(("l2arbiter" + part).c_str(), perPart, j));
         SliceRouter& router = *routers_.back();
         SliceArbiter& arbiter = *arbiters_.back();
         link("noc->l2." + part, xbar_->memSide, router.nocSide);
@@ -254,7 +261,12 @@ RunResult Gpu::run(const RunOptions& opt) {
     supervisor_->showProgress_ = opt.progress;
     supervisor_->start_ = std::chrono::steady_clock::now();
     core_.wake();
-    sc_core::sc_start();
+    try {
+        sc_core::sc_start();
+    } catch (const sc_core::sc_report& e) {
+        if (supervisor_->printed_) std::fprintf(stderr, "\n");
+        rethrow(e);
+    }
     RunResult r;
     r.hostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - supervisor_->start_).count();
     if (supervisor_->printed_) std::fprintf(stderr, "\n");
@@ -272,6 +284,11 @@ RunResult Gpu::run(const RunOptions& opt) {
     return r;
 }
 
+void Gpu::rethrow(const sc_core::sc_report& r) const {
+    if (workload_) workload_->rethrowDeferredInputError();
+    throw ModelError(simulationErrorMessage(r));
+}
+
 tlm::tlm_initiator_socket<32>& Gpu::memorySocket(unsigned partition) {
     if (memSockets_.empty()) throw ModelError("Gpu::memorySocket: the GPU was built with its own memory model");
     return *memSockets_.at(partition);
@@ -287,6 +304,7 @@ void Gpu::launch(const Workload& w, std::function<void(const LaunchResult&)> don
     auto dispatcher = std::make_unique<CtaDispatcher>(dispatchOrder(), w, *kernelStats);
     dispatcher->checkFits();  // throws before anything changes
     dispatcher_ = std::move(dispatcher);  // the previous one used the previous kernelStats
+    workload_ = &w;
     launch_->kernelStats = std::move(kernelStats);
     launch_->done = std::move(done);
     // Cycles count from the edge at or before the launch, as run() counts from time 0.

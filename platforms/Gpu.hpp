@@ -87,9 +87,17 @@ public:
         uint64_t maxCycles = 0;  // 0: unlimited
         bool progress = false;   // progress line on stderr
     };
-    // Simulates to completion (or maxCycles). Throws ModelError on watchdog expiry or a broken
-    // end-of-run invariant.
+    // Simulates to completion (or maxCycles). Throws ModelError on watchdog expiry, a broken
+    // end-of-run invariant or any error raised inside the simulation (a protocol violation on a
+    // link, a user's target that throws: see rethrow()), InputError on a malformed trace section
+    // read during the run.
     RunResult run(const RunOptions& opt);
+
+    // An error raised inside a SystemC process reaches sc_start's caller as an sc_report (the
+    // kernel wraps every exception). This throws it as ours, with the one-line message the
+    // command line prints: the workload's deferred InputError if it has one, else a ModelError.
+    // run() does it; a hosted GPU's owner calls it from around its own sc_start.
+    [[noreturn]] void rethrow(const sc_core::sc_report& r) const;
 
     // The workload's dispatcher (hosted mode: the last launch's; none before the first).
     const CtaDispatcher& dispatcher() const { return *dispatcher_; }
@@ -129,7 +137,13 @@ private:
     std::vector<std::unique_ptr<LinkInterposer>> interposers_;
     std::vector<tlm::tlm_initiator_socket<32>*> memSockets_;  // one per partition
     std::unique_ptr<Launch> launch_;                            // hosted mode only
+    const Workload* workload_ = nullptr;  // the run's, or the current launch's (hosted mode)
 };
+
+// The message of an error raised inside the simulation: the exception's own text when the kernel
+// wrapped one (SystemC's E549 "uncaught exception"), else "<message type>: <message>" (a
+// user's SC_REPORT_ERROR).
+std::string simulationErrorMessage(const sc_core::sc_report& r);
 
 // MHz -> clock period, rounded to the 1 ps time resolution.
 sc_core::sc_time periodOf(double mhz);

@@ -17,6 +17,7 @@ struct WarpView {
     uint64_t nextPc = 0;
     unsigned nextActiveLanes = 0;
     bool atBarrier = false;
+    bool exited = false;          // has issued EXIT (resident until its loads are back)
     uint64_t issued = 0;          // instructions issued so far
     unsigned pendingLoads = 0;    // loads issued and not yet written back
     // iPAWS's issue-stall counter, kept only for a policy whose issueStallCount() asks for it

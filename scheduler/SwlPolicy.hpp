@@ -4,7 +4,11 @@
 // in GTO order; the others wait until an older warp ends. The limit applies to the whole SM by
 // default (the CCWS paper's "cap on the number of wavefronts that are actively scheduled" on a
 // core); per_scheduler=1 applies it to each issue scheduler instead (GPGPU-Sim's swl scheduler).
+// A warp waiting at a barrier or past its EXIT does not hold one of the places (GPGPU-Sim's
+// sort_warps_by_oldest_dynamic_id puts waiting warps last): otherwise a CTA with more warps than
+// the limit would never reach its barrier.
 #include <memory>
+#include <vector>
 
 #include "scheduler/GtoPolicy.hpp"
 #include "scheduler/WarpAgeRank.hpp"
@@ -20,7 +24,7 @@ public:
     void registerStats(StatRegistry& stats, const std::string& prefix) override;
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
     bool canIssue(unsigned warp, const SmView& sm) override;
-    void onCycle(uint64_t cycle, const SmView& sm) override { ranks_.refresh(sm); }
+    void onCycle(uint64_t cycle, const SmView& sm) override;
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override { gto_.onIssue(sched, warp, sm); }
     void onWarpStart(unsigned) override { ranks_.markDirty(); }
     void onWarpEnd(unsigned warp) override;
@@ -33,6 +37,8 @@ private:
     bool perScheduler_;
     GtoPolicy gto_;
     WarpAgeRank ranks_;
+    std::vector<char> active_;    // per slot, from the last onCycle
+    std::vector<unsigned> taken_;  // scratch: places given per scheduler (or [0] SM-wide)
     Counter* blocked_ = nullptr;
 };
 

@@ -20,6 +20,8 @@ public:
     unsigned smRank(unsigned warp) const { return warp < sm_.size() ? sm_[warp] : kNone; }
     unsigned schedulerRank(unsigned warp) const { return warp < sched_.size() ? sched_[warp] : kNone; }
     unsigned resident() const { return static_cast<unsigned>(order_.size()); }
+    // The resident slots, oldest first.
+    const std::vector<unsigned>& oldestFirst() const { return order_; }
 
 private:
     bool dirty_ = true;

@@ -28,7 +28,8 @@ public:
     virtual nlohmann::json report() const { return nullptr; }
     // Input read lazily inside the simulation (a trace section) can be malformed; the InputError
     // is thrown inside a SystemC process, which sc_start turns into an sc_report. The workload
-    // keeps the first one and rethrows it here, so the CLI still exits 2 with its message.
+    // keeps the first one and rethrows it here (Gpu::run and Gpu::rethrow call it), so the CLI
+    // still exits 2 with its message.
     virtual void rethrowDeferredInputError() const {}
 };
 

@@ -3,7 +3,8 @@
 // and this program binds a FixedLatencyMemory (an AT target written here) to each of them.
 //   custom_dram [WORKLOAD] [LATENCY_NS] [INTERVAL_NS]     (defaults: vectoradd:n=16384 200 2)
 // Exit status: 0 when the run completed and every L2 miss and write-back reached the user's
-// memories, 1 otherwise, 2 bad input, 3 model error.
+// memories and was answered, 1 otherwise, 2 bad input, 3 model error. A workload large enough
+// to evict dirty L2 lines (vectoradd:n=262144) exercises the write-backs.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -74,9 +75,14 @@ int sc_main(int argc, char* argv[]) {
                     latN ? latSum / latN : 0.0);
         // Every request the L2 slices sent to memory was answered by a user memory. Read misses
         // that merge into an in-flight entry send nothing, so reads <= misses; the run must have
-        // reached memory at all.
+        // reached memory at all. Every write-back was answered before the run ended.
         if (reads == 0 || reads > l2Misses) {
             std::fprintf(stderr, "custom-dram: the user memories saw %.0f reads for %.0f L2 read misses\n", reads, l2Misses);
+            return 1;
+        }
+        if (writes != l2Writebacks) {
+            std::fprintf(stderr, "custom-dram: the user memories answered %.0f writes for %.0f L2 write-backs\n", writes,
+                         l2Writebacks);
             return 1;
         }
         return 0;

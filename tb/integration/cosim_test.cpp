@@ -24,6 +24,7 @@
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/Schema.hpp"
 #include "scheduler/PolicyRegistry.hpp"
+#include "tb/common/FixedLatencyTarget.hpp"
 #include "tb/common/ProcessRunner.hpp"
 #include "tb/common/TlmProtocolChecker.hpp"
 #include "workloads/Workload.hpp"
@@ -167,47 +168,6 @@ TEST(Cosim, LaunchesInSequenceReportPerLaunchAndKeepCachesWarm) {
               p.stats.get("launch0.cycles") + p.stats.get("launch1.cycles") + p.stats.get("launch2.cycles"));
     EXPECT_EQ(p.stats.get("launch2.cycles"), double(ctl.lastResult().cycles));
 }
-
-// A user's memory: accepts every request at once and answers it `latency` later, one response at
-// a time, in order (an AT target written against the base protocol only).
-struct FixedLatencyTarget : sc_module {
-    tlm_utils::simple_target_socket<FixedLatencyTarget> socket{"socket"};
-    sc_time latency;
-    std::deque<std::pair<tlm::tlm_generic_payload*, sc_time>> queue;
-    bool open = false;
-    uint64_t reads = 0, writes = 0;
-    sc_event ev;
-    FixedLatencyTarget(sc_module_name n, sc_time l) : sc_module(n), latency(l) {
-        socket.register_nb_transport_fw(this, &FixedLatencyTarget::fw);
-        SC_HAS_PROCESS(FixedLatencyTarget);
-        SC_METHOD(respond);
-        sensitive << ev;
-        dont_initialize();
-    }
-    tlm::tlm_sync_enum fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_time&) {
-        if (ph == tlm::END_RESP) {
-            open = false;
-            ev.notify(SC_ZERO_TIME);
-            return tlm::TLM_COMPLETED;
-        }
-        (p.is_read() ? reads : writes)++;
-        queue.emplace_back(&p, sc_time_stamp() + latency);
-        ev.notify(latency);
-        ph = tlm::END_REQ;
-        return tlm::TLM_UPDATED;
-    }
-    void respond() {
-        while (!open && !queue.empty() && queue.front().second <= sc_time_stamp()) {
-            tlm::tlm_generic_payload* p = queue.front().first;
-            queue.pop_front();
-            p->set_response_status(tlm::TLM_OK_RESPONSE);
-            tlm::tlm_phase ph = tlm::BEGIN_RESP;
-            sc_time t = SC_ZERO_TIME;
-            open = socket->nb_transport_bw(*p, ph, t) == tlm::TLM_ACCEPTED;
-        }
-        if (!open && !queue.empty()) ev.notify(queue.front().second - sc_time_stamp());
-    }
-};
 
 void runExternalMemory(const std::vector<std::string>& sets) {
     Platform p;

@@ -46,6 +46,12 @@ cat "$work/custom.txt"
 grep -q "($prefix/share/gpusim/platforms/fermi15.json)" "$work/custom.txt" ||
     fail "custom_dram did not read fermi15 from the installed share directory"
 
+step "run custom_dram on a workload that writes back dirty L2 lines"
+timeout 300 "$work/custom-dram/custom_dram" vectoradd:n=262144 > "$work/custom-wb.txt" ||
+    { cat "$work/custom-wb.txt"; fail "custom_dram (write-backs) failed"; }
+cat "$work/custom-wb.txt"
+grep -q "write-backs [1-9]" "$work/custom-wb.txt" || fail "custom_dram: vectoradd:n=262144 wrote nothing back"
+
 step "run host_launch"
 timeout 300 "$work/host-launch/host_launch" > "$work/host.txt" || { cat "$work/host.txt"; fail "host_launch failed"; }
 cat "$work/host.txt"

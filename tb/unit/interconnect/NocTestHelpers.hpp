@@ -50,7 +50,7 @@ public:
         : sc_module(name), socket("socket"), smId_(smId), pool_(pool) {
         SC_HAS_PROCESS(TestSm);
         socket.register_nb_transport_bw(this, &TestSm::bw);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+        port_.bind("test->noc", [this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_fw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
                    [this] {
@@ -173,7 +173,7 @@ public:
         SC_HAS_PROCESS(TestMem);
         socket.register_nb_transport_fw(this, &TestMem::fw);
         socket.register_transport_dbg(this, &TestMem::dbg);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+        port_.bind("noc->test", [this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
                    [this] { endResp_.notify(sc_core::SC_ZERO_TIME); });

@@ -88,7 +88,7 @@ public:
         SC_THREAD(run);
         SC_THREAD(releaseHeld);
         socket.register_nb_transport_bw(this, &TestInitiator::bw);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+        port_.bind("test->l2", [this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_fw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
                    [this] {
@@ -196,7 +196,7 @@ public:
         SC_THREAD(releaseHeld);
         SC_THREAD(respond);
         socket.register_nb_transport_fw(this, &TestTarget::fw);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph,
+        port_.bind("l2->test", [this](Payload& p, tlm::tlm_phase& ph,
                           sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
                    [this](Payload& p) { return take(p); },
                    [this] { endResp_.notify(sc_core::SC_ZERO_TIME); });

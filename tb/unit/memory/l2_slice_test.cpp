@@ -399,4 +399,35 @@ TEST(L2Slice, FillWaitsForMissQueueRoomForItsWriteBack) {
     b.expectDrained();
 }
 
+// A write-back has no SM waiting for it, but the slice is not quiescent until the memory has
+// answered it (before issue 23 it was, so a run with a user's memory ended with the write-back
+// still in that memory), and its dump names the write-back on its link.
+TEST(L2Slice, WriteBackKeepsTheSliceBusyUntilMemoryAnswersIt) {
+    L2TargetBench b(tiny(), ps(kP));
+    b.mem.latencyPs = 20000;
+    const uint64_t A = 0x000, B = 0x100, C = 0x200;  // set 0
+    b.init.write(A, 0);
+    b.init.write(B, 0);
+    b.init.read(C, 0);  // its fill evicts dirty A
+    auto writeBackSeen = [&] {
+        for (const auto& s : b.mem.seen)
+            if (s.kind == AccessKind::Writeback) return true;
+        return false;
+    };
+    for (int i = 0; i < 100 && !writeBackSeen(); ++i) sc_core::sc_start(ps(kP));
+    ASSERT_TRUE(writeBackSeen());
+    EXPECT_EQ(b.mem.seen.back().addr, A);
+    // Five cycles later C is answered and nothing but the write-back is left (due 20 cycles after
+    // its acceptance).
+    sc_core::sc_start(ps(5 * kP));
+    EXPECT_EQ(b.init.answered(), 3u);
+    EXPECT_FALSE(b.l2.quiescent());
+    EXPECT_NE(b.l2.dumpState().find("awaiting memory (l2.0->mem) 1: writeback 0x0 (request " +
+                                    std::to_string(kL2IdTag | 1) + ")"),
+              std::string::npos)
+        << b.l2.dumpState();
+    sc_core::sc_start();
+    b.expectDrained();
+}
+
 } // namespace l2_slice_test

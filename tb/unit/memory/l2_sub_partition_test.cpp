@@ -45,7 +45,7 @@ struct SubPartitionBench {
     SubPartitionBench(const Config& cfg, unsigned part)
         : map(AddressMapParams::from(cfg)), l2Clock("l2clk", ps(kP)), dramClock("dramclk", ps(kP)), init("init", pool),
           router("router", map, 2), s0("s0", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 2 * part),
-          s1("s1", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 2 * part + 1), arbiter("arbiter", 2),
+          s1("s1", L2SliceParams::from(cfg), stats, l2Clock, pool, map, 2 * part + 1), arbiter("arbiter", 2, part),
           dram("dram", DramControllerParams::from(cfg), stats, dramClock, map, part) {
         cfg.validate();
         link("init->router", init.socket, router.nocSide);

@@ -47,7 +47,7 @@ public:
 
     StubMemory(sc_core::sc_module_name n, sc_core::sc_time delay) : sc_module(n), socket("socket"), delay_(delay) {
         socket.register_nb_transport_fw(this, &StubMemory::fw);
-        port_.bind([this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
+        port_.bind("sm->test", [this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
                    [this](Payload& p) { return take(p); }, [this] { ev_.notify(sc_core::SC_ZERO_TIME); });
         SC_HAS_PROCESS(StubMemory);
         SC_METHOD(answer);

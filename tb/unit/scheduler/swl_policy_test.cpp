@@ -91,4 +91,27 @@ TEST(SwlPolicy, TwoPerSchedulerLetFourWarpsIssueThroughTheIssueStage) {
     EXPECT_EQ(issued, 100u);  // each scheduler still issues every cycle
 }
 
+TEST(SwlPolicy, WarpsAtABarrierOrPastExitDoNotHoldAPlace) {
+    // Ages = slots, SM-wide limit 2. GPGPU-Sim's swl scheduler orders waiting warps (at a
+    // barrier, finished) last, so they give their places to the next oldest: otherwise the
+    // warps of a CTA larger than the limit that have not reached the barrier could never issue,
+    // and the CTA would wait at it for ever (pathfinder under swl:1..3 did, before).
+    FakeSmView sm(6);
+    SwlPolicy p(2, false);
+    p.attach(sm);
+    auto allowed = [&](uint64_t cycle) {
+        p.onCycle(cycle, sm);
+        std::vector<bool> can;
+        for (unsigned w = 0; w < 6; ++w) can.push_back(p.canIssue(w, sm));
+        return can;
+    };
+    EXPECT_EQ(allowed(0), (std::vector<bool>{true, true, false, false, false, false}));
+    sm.at(0).atBarrier = true;
+    sm.at(1).exited = true;
+    EXPECT_EQ(allowed(1), (std::vector<bool>{false, false, true, true, false, false}));
+    // Released from the barrier, slot 0 is among the two oldest that may issue again.
+    sm.at(0).atBarrier = false;
+    EXPECT_EQ(allowed(2), (std::vector<bool>{true, false, true, false, false, false}));
+}
+
 } // namespace swl_policy_test

@@ -1,0 +1,137 @@
+// AtInitiatorPort's record of what is outstanding on its link: an answer is taken only for a
+// request sent on this link and not yet answered; anything else (a second answer, one never
+// sent, one whose request id changed) is a ModelError naming the link, the transaction's kind,
+// address and request id. Hand-built: the port's transport and take functions are lambdas, no
+// SystemC process runs.
+#include <string>
+
+#include <gtest/gtest.h>
+#include <systemc>
+#include <tlm>
+
+#include "common/AtPorts.hpp"
+#include "common/PayloadPool.hpp"
+#include "common/SimError.hpp"
+
+namespace gpusim {
+namespace at_ports_test {
+
+// An initiator port on link "l2.3->mem" whose target accepts every request at once (END_REQ
+// returned) and whose owner takes every answer.
+struct Link {
+    PayloadPool pool;
+    AtInitiatorPort port;
+    unsigned taken = 0;
+    Link() {
+        port.bind(
+            "l2.3->mem",
+            [](Payload&, tlm::tlm_phase& ph, sc_core::sc_time&) {
+                ph = tlm::END_REQ;
+                return tlm::TLM_UPDATED;
+            },
+            [this](Payload&) {
+                ++taken;
+                return true;
+            },
+            nullptr);
+    }
+    Payload& request(AccessKind kind, uint64_t addr, uint64_t id) {
+        Payload& p = pool.allocate();
+        p.set_address(addr);
+        gpuExt(p).kind = kind;
+        gpuExt(p).requestId = id;
+        return p;
+    }
+    tlm::tlm_sync_enum answer(Payload& p) {
+        tlm::tlm_phase ph = tlm::BEGIN_RESP;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        return port.nbTransportBw(p, ph, t);
+    }
+    std::string answerError(Payload& p) {
+        try {
+            answer(p);
+        } catch (const ModelError& e) {
+            return e.what();
+        }
+        return "no error";
+    }
+};
+
+TEST(AtInitiatorPort, CountsWhatIsOutstandingUntilAnswered) {
+    Link l;
+    Payload& a = l.request(AccessKind::Read, 0x1f80, 42);
+    Payload& b = l.request(AccessKind::Writeback, 0x2000, 7);
+    l.port.send(a);
+    l.port.send(b);
+    EXPECT_EQ(l.port.outstanding(), 2u);
+    EXPECT_EQ(l.port.describeOutstanding(8), "writeback 0x2000 (request 7), read 0x1f80 (request 42)");
+    EXPECT_EQ(l.port.describeOutstanding(1), "writeback 0x2000 (request 7), ... (1 more)");
+    EXPECT_EQ(l.answer(b), tlm::TLM_COMPLETED);
+    EXPECT_EQ(l.port.outstanding(), 1u);
+    EXPECT_EQ(l.answer(a), tlm::TLM_COMPLETED);
+    EXPECT_EQ(l.port.outstanding(), 0u);
+    EXPECT_EQ(l.port.describeOutstanding(8), "none");
+    EXPECT_EQ(l.taken, 2u);
+}
+
+TEST(AtInitiatorPort, SecondAnswerIsRefusedNamingLinkAddressAndRequest) {
+    Link l;
+    Payload& a = l.request(AccessKind::Read, 0x1f80, 42);
+    l.port.send(a);
+    l.answer(a);
+    EXPECT_EQ(l.answerError(a),
+              "l2.3->mem: answer to a request that is not outstanding on this link (answered twice, never sent, or "
+              "another link's): read 0x1f80 (request 42)");
+    EXPECT_EQ(l.taken, 1u) << "the owner never saw the duplicate";
+}
+
+TEST(AtInitiatorPort, AnswerToARequestNeverSentHereIsRefused) {
+    Link l;
+    Payload& other = l.request(AccessKind::Read, 0x80, 5);
+    gpuExt(other).smId = 3;
+    gpuExt(other).warpId = 11;
+    EXPECT_EQ(l.answerError(other),
+              "l2.3->mem: answer to a request that is not outstanding on this link (answered twice, never sent, or "
+              "another link's): read 0x80 (request 5, sm3 warp 11)");
+    EXPECT_EQ(l.taken, 0u);
+}
+
+TEST(AtInitiatorPort, AnswerWithAChangedRequestIdIsRefused) {
+    Link l;
+    Payload& a = l.request(AccessKind::Read, 0x1f80, 42);
+    l.port.send(a);
+    gpuExt(a).requestId = 43;
+    EXPECT_EQ(l.answerError(a), "l2.3->mem: answer changed the request id (sent as request 42): read 0x1f80 (request 43)");
+}
+
+TEST(AtInitiatorPort, SendingAnOutstandingRequestAgainIsRefused) {
+    Link l;
+    Payload& a = l.request(AccessKind::Read, 0x1f80, 42);
+    l.port.send(a);
+    try {
+        l.port.send(a);
+        FAIL() << "sent twice";
+    } catch (const ModelError& e) {
+        EXPECT_EQ(std::string(e.what()), "l2.3->mem: request sent again while it is still outstanding: read 0x1f80 (request 42)");
+    }
+}
+
+// The pool hands a returned payload out again only after kReuseDistance others were returned,
+// oldest first, so a late duplicate answer finds its payload free or on another link.
+TEST(PayloadPool, ReusesAReturnedPayloadOnlyAfterKReuseDistanceOthers) {
+    PayloadPool pool;
+    const size_t k = PayloadPool::kReuseDistance;
+    std::vector<Payload*> out;
+    for (size_t i = 0; i < k + 2; ++i) out.push_back(&pool.allocate());
+    Payload* first = out[0];
+    first->release();
+    EXPECT_NE(&pool.allocate(), first) << "a single free payload is not reused";
+    for (size_t i = 1; i < k + 2; ++i) out[i]->release();
+    // k + 2 free now (first, then out[1..k+1]); allocate takes the oldest, `first`.
+    EXPECT_EQ(pool.created(), k + 3);
+    EXPECT_EQ(&pool.allocate(), first);
+    EXPECT_EQ(pool.created(), k + 3);
+}
+
+} // namespace at_ports_test
+} // namespace gpusim
