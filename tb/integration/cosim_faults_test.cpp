@@ -37,8 +37,18 @@ const sc_time kMemoryLatency(150, SC_NS);
 // Small, so that the hang tests end quickly; far above any legitimate stall of these runs.
 const char* kWatchdog = "sim.watchdog_cycles=20000";
 
-// A GPU whose links named in `faulty` (exact names, or every "l2.<j>->mem" for "l2.*->mem") get
-// a FaultInjector with `fault`; with externalMemory, a FixedLatencyTarget behind each partition.
+// Whether `link` is named by `pattern`: exactly, or with one '*' standing for any text
+// ("l2.*->mem": every partition's memory link).
+bool linkMatches(const std::string& pattern, const std::string& link) {
+    const size_t star = pattern.find('*');
+    if (star == std::string::npos) return pattern == link;
+    const std::string pre = pattern.substr(0, star), post = pattern.substr(star + 1);
+    return link.size() >= pre.size() + post.size() && link.compare(0, pre.size(), pre) == 0 &&
+           link.compare(link.size() - post.size(), post.size(), post) == 0;
+}
+
+// A GPU whose links named by `faulty` (linkMatches) get a FaultInjector each with `fault`; with
+// externalMemory, a FixedLatencyTarget behind each partition.
 struct FaultBench {
     Config cfg{gpuSchema()};
     PolicyChoice policy = PolicyRegistry::builtin().parse("gto");
@@ -56,9 +66,7 @@ struct FaultBench {
         cfg.validate();
         wl = WorkloadRegistry::builtin().create(workload, /*seed=*/1);
         LinkHook hook = [this, faulty, fault](const std::string& link) -> std::unique_ptr<LinkInterposer> {
-            const bool anyMem = faulty == "l2.*->mem" && link.rfind("l2.", 0) == 0 &&
-                                link.size() > 5 && link.compare(link.size() - 5, 5, "->mem") == 0;
-            if (link != faulty && !anyMem) return nullptr;
+            if (!linkMatches(faulty, link)) return nullptr;
             auto ip = std::make_unique<FaultInjector>(interposerModuleName("fault_", link).c_str(), fault);
             injectors.push_back(ip.get());
             return ip;
@@ -211,6 +219,18 @@ TEST(CosimFaults, UnansweredWriteBackEndsInTheWatchdogNamingIt) {
     EXPECT_EQ(b.injector().hit().rfind("writeback ", 0), 0u);
 }
 
+// The same on the NoC-to-L2 link: an SM's load the L2 side never answers; the NoC's dump names it.
+TEST(CosimFaults, UnansweredL2ReadEndsInTheWatchdogNamingIt) {
+    Fault f;
+    f.mode = Mode::Hang;
+    f.kind = AccessKind::Read;
+    f.nth = 4;
+    FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false, {kWatchdog});
+    const std::string msg = b.runError();
+    EXPECT_EQ(msg.rfind("watchdog: no progress for 20000 core cycles", 0), 0u) << msg;
+    EXPECT_NE(msg.find("noc->l2.0: 1 awaiting an answer: " + b.injector().hit()), std::string::npos) << msg;
+}
+
 // Row 5: every memory accepts one request per 500 core cycles (fermi15's core clock 1400 MHz:
 // 500 x 714 ps). Legal back-pressure: the run completes, every request is answered, and it takes
 // at least 500 cycles per request after the first at the busiest partition.
@@ -233,6 +253,27 @@ TEST(CosimFaults, MemoryAcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
     EXPECT_EQ(b.gpu->pool().outstanding(), 0u);
 }
 
+// The same storm on every NoC-to-L2 link (a user's L2 that accepts one request per 500 cycles):
+// every SM request is answered, and the busiest L2 link bounds the run from below.
+TEST(CosimFaults, L2AcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
+    Fault f;
+    f.mode = Mode::Throttle;
+    f.delay = sc_time(500 * 714, SC_PS);
+    FaultBench b("noc->l2.*", f, "vectoradd:n=4096", /*externalMemory=*/false);
+    ASSERT_EQ(b.injectors.size(), 6u);
+    const RunResult r = b.gpu->run({});
+    uint64_t busiest = 0, held = 0, requests = 0;
+    for (const FaultInjector* ip : b.injectors) {
+        busiest = std::max(busiest, ip->requests());
+        held += ip->heldRequests();
+        requests += ip->requests();
+    }
+    EXPECT_GT(held, 0u);
+    EXPECT_EQ(requests, b.sum("sm", ".noc.reads") + b.sum("sm", ".noc.writes"));
+    EXPECT_GE(r.cycles, 500 * (busiest - 1));
+    EXPECT_EQ(b.gpu->pool().outstanding(), 0u);
+}
+
 // Row 6: the user's nb_transport_fw throws: a ModelError carrying its message.
 TEST(CosimFaults, ExceptionFromTheTargetIsAModelErrorWithItsMessage) {
     Fault f;
@@ -241,6 +282,17 @@ TEST(CosimFaults, ExceptionFromTheTargetIsAModelErrorWithItsMessage) {
     FaultBench b("l2.0->mem", f, "atax:n=256");
     const std::string msg = b.runError();
     EXPECT_EQ(msg, "user target: injected failure on " + b.injector().hit());
+}
+
+// The same for a user's L2 on the NoC-to-L2 link.
+TEST(CosimFaults, ExceptionFromTheL2SideIsAModelErrorWithItsMessage) {
+    Fault f;
+    f.mode = Mode::Throw;
+    f.nth = 3;
+    FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false);
+    const std::string msg = b.runError();
+    EXPECT_EQ(msg, "user target: injected failure on " + b.injector().hit());
+    EXPECT_NE(msg.find(", sm"), std::string::npos) << "an SM's request: " << msg;
 }
 
 // Hosted mode: the owner runs sc_start; Gpu::rethrow turns SystemC's wrapper back into ours.
