@@ -317,6 +317,7 @@ void Gpu::launch(const Workload& w, std::function<void(const LaunchResult&)> don
 
 void Gpu::finishLaunch(bool drained) {
     Launch& l = *launch_;
+    workload_ = nullptr;  // the owner may free it once the launch has ended
     LaunchResult r;
     r.cycles = supervisor_->last_ - l.startCycle;
     for (const auto& sm : sms_) r.instructions += sm->issued();

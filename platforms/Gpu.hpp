@@ -137,7 +137,7 @@ private:
     std::vector<std::unique_ptr<LinkInterposer>> interposers_;
     std::vector<tlm::tlm_initiator_socket<32>*> memSockets_;  // one per partition
     std::unique_ptr<Launch> launch_;                            // hosted mode only
-    const Workload* workload_ = nullptr;  // the run's, or the current launch's (hosted mode)
+    const Workload* workload_ = nullptr;  // the run's, or the running launch's (hosted mode)
 };
 
 // The message of an error raised inside the simulation: the exception's own text when the kernel

@@ -8,6 +8,7 @@
 // ModelError with its message. Every error reaches Gpu::run's caller as our own type.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -99,6 +100,22 @@ struct FaultBench {
     }
 };
 
+Fault fault(Mode mode, std::optional<AccessKind> kind = {}, unsigned nth = 1, sc_time delay = SC_ZERO_TIME) {
+    Fault f;
+    f.mode = mode;
+    f.kind = kind;
+    f.nth = nth;
+    f.delay = delay;
+    return f;
+}
+
+// The message of a run the watchdog ended (sim.watchdog_cycles = 20000).
+std::string watchdogMessage(FaultBench& b) {
+    const std::string msg = b.runError();
+    EXPECT_EQ(msg.rfind("watchdog: no progress for 20000 core cycles", 0), 0u) << msg;
+    return msg;
+}
+
 std::string hex(uint64_t v) {
     std::ostringstream os;
     os << "0x" << std::hex << v;
@@ -133,11 +150,7 @@ TEST(CosimFaults, CorrectMemoryRunDrainsEveryWriteBack) {
 class DuplicateMemoryAnswer : public testing::TestWithParam<int> {};
 
 TEST_P(DuplicateMemoryAnswer, IsAModelErrorAtTheLinkAtOnce) {
-    Fault f;
-    f.mode = Mode::Duplicate;
-    f.kind = AccessKind::Read;
-    f.nth = 3;
-    f.delay = sc_time(GetParam(), SC_NS);
+    const Fault f = fault(Mode::Duplicate, AccessKind::Read, 3, sc_time(GetParam(), SC_NS));
     FaultBench b("l2.0->mem", f, "atax:n=256");
     const std::string msg = b.runError();
     EXPECT_NE(msg.find("l2.0->mem: answer to a request that is not outstanding on this link"), std::string::npos) << msg;
@@ -151,11 +164,7 @@ INSTANTIATE_TEST_SUITE_P(Delays, DuplicateMemoryAnswer, testing::Values(0, 1, 3,
 
 // The same on the NoC-to-L2 link: a user's L2 (here: ours behind the injector) answering twice.
 TEST(CosimFaults, DuplicateL2AnswerIsAModelErrorAtTheLinkAtOnce) {
-    Fault f;
-    f.mode = Mode::Duplicate;
-    f.kind = AccessKind::Read;
-    f.nth = 5;
-    f.delay = sc_time(10, SC_NS);
+    const Fault f = fault(Mode::Duplicate, AccessKind::Read, 5, sc_time(10, SC_NS));
     FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false);
     const std::string msg = b.runError();
     EXPECT_NE(msg.find("noc->l2.0: answer to a request that is not outstanding on this link"), std::string::npos) << msg;
@@ -166,10 +175,7 @@ TEST(CosimFaults, DuplicateL2AnswerIsAModelErrorAtTheLinkAtOnce) {
 // Row 3: an error answer names the slice, the address, the status and the warps whose loads
 // waited on that line.
 TEST(CosimFaults, ErrorAnswerFromMemoryNamesTheWaitingWarps) {
-    Fault f;
-    f.mode = Mode::ErrorResponse;
-    f.kind = AccessKind::Read;
-    f.nth = 2;
+    const Fault f = fault(Mode::ErrorResponse, AccessKind::Read, 2);
     FaultBench b("l2.0->mem", f, "atax:n=256");
     const std::string msg = b.runError();
     EXPECT_NE(msg.find("l2_0: memory (l2.0->mem) answered read " + hex(b.injector().hitAddress())), std::string::npos)
@@ -181,9 +187,7 @@ TEST(CosimFaults, ErrorAnswerFromMemoryNamesTheWaitingWarps) {
 
 // The same on the NoC-to-L2 link: the SM that gets the error answer names the load's warp.
 TEST(CosimFaults, ErrorAnswerFromL2NamesTheSmAndWarp) {
-    Fault f;
-    f.mode = Mode::ErrorResponse;
-    f.kind = AccessKind::Read;
+    const Fault f = fault(Mode::ErrorResponse, AccessKind::Read);
     FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false);
     const std::string msg = b.runError();
     EXPECT_TRUE(std::regex_search(
@@ -194,26 +198,18 @@ TEST(CosimFaults, ErrorAnswerFromL2NamesTheSmAndWarp) {
 
 // Row 4: a read never answered ends in the watchdog, whose dump names it on its link.
 TEST(CosimFaults, UnansweredReadEndsInTheWatchdogNamingIt) {
-    Fault f;
-    f.mode = Mode::Hang;
-    f.kind = AccessKind::Read;
-    f.nth = 4;
+    const Fault f = fault(Mode::Hang, AccessKind::Read, 4);
     FaultBench b("l2.0->mem", f, "atax:n=256", true, {kWatchdog});
-    const std::string msg = b.runError();
-    EXPECT_EQ(msg.rfind("watchdog: no progress for 20000 core cycles", 0), 0u) << msg;
+    const std::string msg = watchdogMessage(b);
     EXPECT_NE(msg.find("awaiting memory (l2.0->mem) 1: " + b.injector().hit()), std::string::npos) << msg;
 }
 
 // Row 4, a write-back: nothing in the SMs waits for it, so the workload finishes; the drain
 // waits for the answer, and the watchdog names the write-back (before: a payload count only).
 TEST(CosimFaults, UnansweredWriteBackEndsInTheWatchdogNamingIt) {
-    Fault f;
-    f.mode = Mode::Hang;
-    f.kind = AccessKind::Writeback;
-    f.nth = 10;
+    const Fault f = fault(Mode::Hang, AccessKind::Writeback, 10);
     FaultBench b("l2.0->mem", f, "vectoradd:n=262144", true, {kWatchdog});
-    const std::string msg = b.runError();
-    EXPECT_EQ(msg.rfind("watchdog: no progress for 20000 core cycles", 0), 0u) << msg;
+    const std::string msg = watchdogMessage(b);
     EXPECT_NE(msg.find("awaiting memory (l2.0->mem) 1: writeback " + hex(b.injector().hitAddress())), std::string::npos)
         << msg;
     EXPECT_EQ(b.injector().hit().rfind("writeback ", 0), 0u);
@@ -221,13 +217,9 @@ TEST(CosimFaults, UnansweredWriteBackEndsInTheWatchdogNamingIt) {
 
 // The same on the NoC-to-L2 link: an SM's load the L2 side never answers; the NoC's dump names it.
 TEST(CosimFaults, UnansweredL2ReadEndsInTheWatchdogNamingIt) {
-    Fault f;
-    f.mode = Mode::Hang;
-    f.kind = AccessKind::Read;
-    f.nth = 4;
+    const Fault f = fault(Mode::Hang, AccessKind::Read, 4);
     FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false, {kWatchdog});
-    const std::string msg = b.runError();
-    EXPECT_EQ(msg.rfind("watchdog: no progress for 20000 core cycles", 0), 0u) << msg;
+    const std::string msg = watchdogMessage(b);
     EXPECT_NE(msg.find("noc->l2.0: 1 awaiting an answer: " + b.injector().hit()), std::string::npos) << msg;
 }
 
@@ -235,9 +227,7 @@ TEST(CosimFaults, UnansweredL2ReadEndsInTheWatchdogNamingIt) {
 // 500 x 714 ps). Legal back-pressure: the run completes, every request is answered, and it takes
 // at least 500 cycles per request after the first at the busiest partition.
 TEST(CosimFaults, MemoryAcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
-    Fault f;
-    f.mode = Mode::Throttle;
-    f.delay = sc_time(500 * 714, SC_PS);
+    const Fault f = fault(Mode::Throttle, {}, 1, sc_time(500 * 714, SC_PS));
     FaultBench b("l2.*->mem", f, "vectoradd:n=16384");
     ASSERT_EQ(b.injectors.size(), 6u);
     const RunResult r = b.gpu->run({});
@@ -256,9 +246,7 @@ TEST(CosimFaults, MemoryAcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
 // The same storm on every NoC-to-L2 link (a user's L2 that accepts one request per 500 cycles):
 // every SM request is answered, and the busiest L2 link bounds the run from below.
 TEST(CosimFaults, L2AcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
-    Fault f;
-    f.mode = Mode::Throttle;
-    f.delay = sc_time(500 * 714, SC_PS);
+    const Fault f = fault(Mode::Throttle, {}, 1, sc_time(500 * 714, SC_PS));
     FaultBench b("noc->l2.*", f, "vectoradd:n=4096", /*externalMemory=*/false);
     ASSERT_EQ(b.injectors.size(), 6u);
     const RunResult r = b.gpu->run({});
@@ -276,9 +264,7 @@ TEST(CosimFaults, L2AcceptingOneRequestPer500CyclesIsSlowAndConsistent) {
 
 // Row 6: the user's nb_transport_fw throws: a ModelError carrying its message.
 TEST(CosimFaults, ExceptionFromTheTargetIsAModelErrorWithItsMessage) {
-    Fault f;
-    f.mode = Mode::Throw;
-    f.nth = 7;
+    const Fault f = fault(Mode::Throw, {}, 7);
     FaultBench b("l2.0->mem", f, "atax:n=256");
     const std::string msg = b.runError();
     EXPECT_EQ(msg, "user target: injected failure on " + b.injector().hit());
@@ -286,9 +272,7 @@ TEST(CosimFaults, ExceptionFromTheTargetIsAModelErrorWithItsMessage) {
 
 // The same for a user's L2 on the NoC-to-L2 link.
 TEST(CosimFaults, ExceptionFromTheL2SideIsAModelErrorWithItsMessage) {
-    Fault f;
-    f.mode = Mode::Throw;
-    f.nth = 3;
+    const Fault f = fault(Mode::Throw, {}, 3);
     FaultBench b("noc->l2.0", f, "atax:n=256", /*externalMemory=*/false);
     const std::string msg = b.runError();
     EXPECT_EQ(msg, "user target: injected failure on " + b.injector().hit());
@@ -297,10 +281,7 @@ TEST(CosimFaults, ExceptionFromTheL2SideIsAModelErrorWithItsMessage) {
 
 // Hosted mode: the owner runs sc_start; Gpu::rethrow turns SystemC's wrapper back into ours.
 TEST(CosimFaults, HostedOwnerGetsTheErrorAsOurTypeThroughRethrow) {
-    Fault f;
-    f.mode = Mode::Duplicate;
-    f.kind = AccessKind::Read;
-    f.delay = sc_time(5, SC_NS);
+    const Fault f = fault(Mode::Duplicate, AccessKind::Read, 1, sc_time(5, SC_NS));
     FaultBench b("l2.0->mem", f, "atax:n=256", true, {}, /*hosted=*/true);
     b.gpu->launch(*b.wl, nullptr);
     try {
