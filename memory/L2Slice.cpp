@@ -87,12 +87,15 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
     memSide.register_nb_transport_bw(this, &L2Slice::memBw);
     // The platform's link names (platforms/Gpu.cpp), so an error names the link a user hooks.
     const std::string part = std::to_string(partition_), self = std::to_string(index_);
-    nocPort_.bind(slicesPerPartition_ == 1 ? "noc->l2." + part : "l2." + part + ".router->slice" + self, [this](Payload& p, tlm::tlm_phase& ph,
+    const bool singleSlice = slicesPerPartition_ == 1;
+    nocPort_.bind(singleSlice ? "noc->l2." + part : "l2." + part + ".router->slice" + self,
+                  [this](Payload& p, tlm::tlm_phase& ph,
                          sc_core::sc_time& t) { return nocSide->nb_transport_bw(p, ph, t); },
                   [this](Payload& p) { return takeFromNoc(p); },
                   // The next answer may have been waiting for this one's END_RESP.
                   [this] { clock_.wake(); });
-    memPort_.bind(slicesPerPartition_ == 1 ? "l2." + part + "->mem" : "slice" + self + "->l2." + part + ".arbiter", [this](Payload& p, tlm::tlm_phase& ph,
+    memPort_.bind(singleSlice ? "l2." + part + "->mem" : "slice" + self + "->l2." + part + ".arbiter",
+                  [this](Payload& p, tlm::tlm_phase& ph,
                          sc_core::sc_time& t) { return memSide->nb_transport_fw(p, ph, t); },
                   [this](Payload& p) { return takeFromMemory(p); },
                   // The next miss may have been waiting for this one's END_REQ.
