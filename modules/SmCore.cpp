@@ -166,12 +166,8 @@ void SmCore::fillPort(uint64_t cycle) {
     if (answers_q_.empty()) return;
     Payload* p = answers_q_.front();
     answers_q_.pop_front();
+    // An answer to nothing outstanding never gets here: the port refused it at the link.
     GpuExtension& e = gpuExt(*p);
-    auto it = outstanding_.find(e.requestId);
-    if (it == outstanding_.end() || it->second != p)
-        throw ModelError(std::string(name()) + ": answer to request " + std::to_string(e.requestId) +
-                         " that is not outstanding (answered twice?)");
-    outstanding_.erase(it);
     if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
         throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
                          p->get_response_string());
@@ -219,7 +215,6 @@ void SmCore::sendToNoc(uint64_t) {
     e.partition = static_cast<int>(map_.partition(req.lineAddr));
     e.bytes = req.bytes;
     e.issueTime = sc_core::sc_time_stamp().value();
-    outstanding_[e.requestId] = &p;
     (req.write ? writesSent_ : readsSent_).inc();
     port_.send(p);
 }
@@ -464,13 +459,13 @@ bool SmCore::busy() const {
 }
 
 bool SmCore::quiescent() const {
-    return residentWarps_ == 0 && answers_q_.empty() && outstanding_.empty() && l1_.quiescent() &&
+    return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
 }
 
 std::string SmCore::dumpState() const {
     std::ostringstream os;
-    os << name() << ": " << residentWarps_ << " warps resident, " << outstanding_.size()
+    os << name() << ": " << residentWarps_ << " warps resident, " << port_.outstanding()
        << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
        << ldst_.dumpState() << "\n";
     for (unsigned w = 0; w < warps_.size(); ++w) {

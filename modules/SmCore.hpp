@@ -15,7 +15,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -146,7 +145,6 @@ private:
     IssueStage issueStage_;
 
     std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port
-    std::unordered_map<uint64_t, Payload*> outstanding_;  // requestId -> payload in flight
     uint64_t nextRequest_ = 0;
     uint64_t nextAge_ = 0;
     uint64_t cycle_ = 0;
