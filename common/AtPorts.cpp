@@ -29,6 +29,13 @@ void linkError(const std::string& link, const std::string& what, const Payload& 
     throw ModelError((link.empty() ? std::string("AT link") : link) + ": " + what + ": " + describeTransaction(p));
 }
 
+void answerNotOutstanding(const std::string& link, const Payload& p) {
+    linkError(link,
+              "answer to a request that is not outstanding on this link (answered twice, never sent, or another "
+              "link's)",
+              p);
+}
+
 namespace {
 
 uint64_t requestIdOf(const Payload& p) {
@@ -73,11 +80,7 @@ tlm::tlm_sync_enum AtInitiatorPort::nbTransportBw(Payload& p, tlm::tlm_phase& ph
     }
     if (ph == tlm::BEGIN_RESP) {
         const auto it = outstanding_.find(&p);
-        if (it == outstanding_.end())
-            linkError(link_,
-                      "answer to a request that is not outstanding on this link (answered twice, never sent, or "
-                      "another link's)",
-                      p);
+        if (it == outstanding_.end()) answerNotOutstanding(link_, p);
         if (it->second != requestIdOf(p))
             linkError(link_, "answer changed the request id (sent as request " + std::to_string(it->second) + ")",
                       p);

@@ -31,6 +31,9 @@ using TransportFn = std::function<tlm::tlm_sync_enum(Payload&, tlm::tlm_phase&, 
 std::string describeTransaction(const Payload& p);
 // Throws ModelError "<link>: <what>: <transaction>".
 [[noreturn]] void linkError(const std::string& link, const std::string& what, const Payload& p);
+// The ModelError for an answer to nothing outstanding on `link` (every initiator end raises the
+// same one, so a user reads one message whichever unit caught it).
+[[noreturn]] void answerNotOutstanding(const std::string& link, const Payload& p);
 
 class AtInitiatorPort {
 public:

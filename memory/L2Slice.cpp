@@ -152,16 +152,16 @@ bool L2Slice::takeFromMemory(Payload& p) {
             os << "; waiting for the line:";
             const std::vector<L2Mshr::Target>& waiting = mshr_.waiting(lineOf(p.get_address()));
             if (waiting.empty()) os << " none";
+            const char* sep = " ";
             for (const L2Mshr::Target& t : waiting) {
                 const GpuExtension& e = gpuExt(*t.payload);
-                os << " sm" << e.smId << " warp " << e.warpId << " (" << accessKindName(e.kind) << " 0x" << std::hex
-                   << t.payload->get_address() << std::dec << ", request " << e.requestId << ", pc 0x" << std::hex
-                   << e.pc << std::dec << ");";
+                os << sep << "sm" << e.smId << " warp " << e.warpId << " (" << accessKindName(e.kind) << " 0x"
+                   << std::hex << t.payload->get_address() << std::dec << ", request " << e.requestId << ", pc 0x"
+                   << std::hex << e.pc << std::dec << ")";
+                sep = "; ";
             }
         }
-        std::string msg = os.str();
-        if (msg.back() == ';') msg.pop_back();
-        throw ModelError(msg);
+        throw ModelError(os.str());
     }
     if (gpuExt(p).kind == AccessKind::Writeback) {
         p.release();  // nothing waits for a write-back's answer

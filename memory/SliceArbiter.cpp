@@ -82,11 +82,7 @@ tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::
     }
     if (ph == tlm::BEGIN_RESP) {
         const auto it = owner_.find(&p);
-        if (it == owner_.end())
-            linkError(memLink_,
-                      "answer to a request that is not outstanding on this link (answered twice, never sent, or "
-                      "another link's)",
-                      p);
+        if (it == owner_.end()) answerNotOutstanding(memLink_, p);
         const unsigned k = it->second;
         owner_.erase(it);
         if (reqOpen_ == &p) {  // BEGIN_RESP implies END_REQ; the slice's port infers it too

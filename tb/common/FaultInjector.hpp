@@ -117,9 +117,8 @@ private:
                 p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
             }
             if (fault_.mode == Fault::Mode::Duplicate && isNth(p, answersSeen_)) {
+                record(p);  // hitTime_ becomes the duplicate's time when it is sent
                 duplicate_ = &p;
-                hitAddress_ = p.get_address();
-                hit_ = describeTransaction(p);
                 duplicateEvent_.notify(fault_.delay);
             }
         }
