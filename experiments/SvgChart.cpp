@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -44,6 +45,25 @@ std::string cutLabel(const std::string& s) {
 }
 
 bool usable(const std::optional<double>& v) { return v && std::isfinite(*v); }
+
+// The opening of every chart: the <svg> element, its tooltip, a white background, the title.
+void openSvg(std::ostringstream& o, double width, double height, const std::string& title) {
+    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\"" << num(height)
+      << "\" viewBox=\"0 0 " << num(width) << " " << num(height)
+      << "\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" font-size=\"" << num(kFontSize)
+      << "\" role=\"img\">\n";
+    o << "<title>" << escapeXml(title) << "</title>\n";
+    o << "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" << num(width) << "\" height=\"" << num(height)
+      << "\" fill=\"#ffffff\"/>\n";
+    o << "<text class=\"chart-title\" x=\"10\" y=\"22\" font-size=\"" << num(kTitleFontSize)
+      << "\" font-weight=\"bold\">" << escapeXml(title) << "</text>\n";
+}
+
+// The y axis label, rotated, centred on the plot's height at my.
+void yAxisLabel(std::ostringstream& o, const std::string& label, double my) {
+    o << "<text class=\"y-label\" x=\"14\" y=\"" << num(my) << "\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+      << num(my) << ")\">" << escapeXml(label) << "</text>\n";
+}
 
 // Everything around the bars: title, legend, axis, grid, labels. Built from the slot labels and
 // the value range, then the chart draws its bars through x()/y().
@@ -98,15 +118,7 @@ public:
     double plotTop() const { return plotTop_; }
 
     void begin(std::ostringstream& o) const {
-        o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width_) << "\" height=\"" << num(height_)
-          << "\" viewBox=\"0 0 " << num(width_) << " " << num(height_)
-          << "\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" font-size=\"" << num(kFontSize)
-          << "\" role=\"img\">\n";
-        o << "<title>" << escapeXml(title_) << "</title>\n";
-        o << "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" << num(width_) << "\" height=\"" << num(height_)
-          << "\" fill=\"#ffffff\"/>\n";
-        o << "<text class=\"chart-title\" x=\"10\" y=\"22\" font-size=\"" << num(kTitleFontSize)
-          << "\" font-weight=\"bold\">" << escapeXml(title_) << "</text>\n";
+        openSvg(o, width_, height_, title_);
         for (size_t i = 0; i < legend_.size(); ++i) {
             const double lx = legendPos_[i].first, ly = kLegendTop + legendPos_[i].second * kLegendRow;
             o << "<rect class=\"swatch\" x=\"" << num(lx) << "\" y=\"" << num(ly) << "\" width=\"12\" height=\"12\" fill=\""
@@ -122,9 +134,7 @@ public:
             o << "<text class=\"tick\" x=\"" << num(left_ - 6) << "\" y=\"" << num(ty + 4) << "\" text-anchor=\"end\">"
               << escapeXml(labels_[i]) << "</text>\n";
         }
-        const double my = plotTop_ + kPlotHeight / 2;
-        o << "<text class=\"y-label\" x=\"14\" y=\"" << num(my) << "\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
-          << num(my) << ")\">" << escapeXml(yLabel_) << "</text>\n";
+        yAxisLabel(o, yLabel_, plotTop_ + kPlotHeight / 2);
     }
 
     void end(std::ostringstream& o) const {
@@ -361,6 +371,142 @@ std::string renderSvg(const StackedBarChart& c) {
         if (!any) f.missing(o, x + kStackWidth / 2, c.bars[b] + ": no value");
     }
     f.end(o);
+    return o.str();
+}
+
+namespace {
+
+// A scatter plot's axis in drawing units: the values, or on a log scale their log10.
+struct ScatterAxis {
+    bool log = false;
+    double lo = 0, hi = 1;
+    std::vector<double> ticks;  // drawing units
+    std::vector<std::string> labels;
+    double unit(double v) const { return log ? std::log10(v) : v; }
+    double fraction(double u) const { return (u - lo) / (hi - lo); }  // of the plot's side, from the lower end
+};
+
+// 10^k through tickLabels, for its decimals and k/M/G suffix ("0.01", "10k"); exponents whose
+// decimals or suffixed digits would get too long as "1e-7".
+std::string decadeLabel(int k) {
+    if (k < -6 || k > 12) return "1e" + std::to_string(k);
+    const double v = std::pow(10.0, k);
+    return tickLabels(Axis{v, v, v, {v}}).front();
+}
+
+// lo > hi: no points.
+ScatterAxis scatterAxis(bool log, double lo, double hi) {
+    ScatterAxis a;
+    a.log = log;
+    if (log) {
+        if (lo > hi) lo = 1, hi = 10;
+        // The tolerance, as in niceAxis, keeps an exact power of ten from being rounded outwards.
+        const int first = int(std::floor(std::log10(lo) + 1e-9));
+        const int last = std::max(first + 1, int(std::ceil(std::log10(hi) - 1e-9)));
+        a.lo = first;
+        a.hi = last;
+        for (int k = first; k <= last; ++k) {
+            a.ticks.push_back(k);
+            a.labels.push_back(decadeLabel(k));
+        }
+    } else {
+        const Axis n = lo > hi ? niceAxis(0, 1) : niceAxis(lo, hi);
+        a.lo = n.lo;
+        a.hi = n.hi;
+        a.ticks = n.ticks;
+        a.labels = tickLabels(n);
+    }
+    return a;
+}
+
+} // namespace
+
+std::string renderSvg(const ScatterChart& c) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    double xlo = inf, xhi = -inf, ylo = inf, yhi = -inf;
+    for (const auto& p : c.points) {
+        const bool placeable = std::isfinite(p.x) && std::isfinite(p.y) && (!c.logScale || (p.x > 0 && p.y > 0));
+        if (!placeable)
+            throw std::invalid_argument("scatter chart '" + c.title + "': point '" + p.label + "' (x=" + formatValue(p.x) +
+                                        ", y=" + formatValue(p.y) + ") is not " +
+                                        (c.logScale ? "positive and finite, as a log scale needs" : "finite"));
+        xlo = std::min(xlo, p.x), xhi = std::max(xhi, p.x);
+        ylo = std::min(ylo, p.y), yhi = std::max(yhi, p.y);
+    }
+    for (double f : c.bandFactors)
+        if (!(f > 0) || !std::isfinite(f))
+            throw std::invalid_argument("scatter chart '" + c.title + "': band factor " + formatValue(f) +
+                                        " is not a positive number");
+    if (c.identityLine) {  // one range for both, so that y = x is the diagonal
+        xlo = ylo = std::min(xlo, ylo);
+        xhi = yhi = std::max(xhi, yhi);
+    }
+    const ScatterAxis ax = scatterAxis(c.logScale, xlo, xhi), ay = scatterAxis(c.logScale, ylo, yhi);
+
+    double tickW = 0;
+    for (const auto& l : ay.labels) tickW = std::max(tickW, textWidth(l, kFontSize));
+    const double left = std::max(kMinLeft, 30 + tickW + 8), top = kLegendTop + kPlotGap, bottom = top + kScatterSide;
+    const auto px = [&](double u) { return left + ax.fraction(u) * kScatterSide; };  // drawing units to pixels
+    const auto py = [&](double u) { return bottom - ay.fraction(u) * kScatterSide; };
+    // Wide enough for the title and for the labels of the points at the right edge.
+    double width = std::max(left + kScatterSide + kRight, 20 + textWidth(c.title, kTitleFontSize));
+    for (const auto& p : c.points)
+        width = std::max(width, px(ax.unit(p.x)) + kPointLabelGap + textWidth(p.label, kPointFontSize) + 4);
+    const double height = bottom + 44;
+
+    std::ostringstream o;
+    openSvg(o, width, height, c.title);
+    for (size_t i = 0; i < ax.ticks.size(); ++i) {
+        const double tx = px(ax.ticks[i]);
+        o << "<line class=\"grid\" x1=\"" << num(tx) << "\" y1=\"" << num(top) << "\" x2=\"" << num(tx) << "\" y2=\""
+          << num(bottom) << "\" stroke=\"#dddddd\" stroke-width=\"1\"/>";
+        o << "<text class=\"x-tick\" x=\"" << num(tx) << "\" y=\"" << num(bottom + 16) << "\" text-anchor=\"middle\">"
+          << escapeXml(ax.labels[i]) << "</text>\n";
+    }
+    for (size_t i = 0; i < ay.ticks.size(); ++i) {
+        const double ty = py(ay.ticks[i]);
+        o << "<line class=\"grid\" x1=\"" << num(left) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(left + kScatterSide)
+          << "\" y2=\"" << num(ty) << "\" stroke=\"#dddddd\" stroke-width=\"1\"/>";
+        o << "<text class=\"tick\" x=\"" << num(left - 6) << "\" y=\"" << num(ty + 4) << "\" text-anchor=\"end\">"
+          << escapeXml(ay.labels[i]) << "</text>\n";
+    }
+    o << "<line class=\"x-axis\" x1=\"" << num(left) << "\" y1=\"" << num(bottom) << "\" x2=\"" << num(left + kScatterSide)
+      << "\" y2=\"" << num(bottom) << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+    o << "<line class=\"y-axis\" x1=\"" << num(left) << "\" y1=\"" << num(top) << "\" x2=\"" << num(left) << "\" y2=\""
+      << num(bottom) << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+    o << "<text class=\"x-label\" x=\"" << num(left + kScatterSide / 2) << "\" y=\"" << num(bottom + 34)
+      << "\" text-anchor=\"middle\">" << escapeXml(c.xLabel) << "</text>\n";
+    yAxisLabel(o, c.yLabel, top + kScatterSide / 2);
+
+    if (c.identityLine) {
+        // y = f * x in drawing units is u = f * t, or u = t + log10 f on a log scale: increasing, so
+        // it crosses the square between the t where it enters at the bottom or left and leaves at the
+        // top or right.
+        const auto line = [&](const char* cls, double f, const char* dash, const std::string& tooltip) {
+            const auto along = [&](double t) { return c.logScale ? t + std::log10(f) : f * t; };
+            const auto back = [&](double u) { return c.logScale ? u - std::log10(f) : u / f; };
+            const double t0 = std::max(ax.lo, back(ay.lo)), t1 = std::min(ax.hi, back(ay.hi));
+            if (!(t1 > t0)) return;  // misses the plot
+            o << "<line class=\"" << cls << "\" x1=\"" << num(px(t0)) << "\" y1=\"" << num(py(along(t0))) << "\" x2=\""
+              << num(px(t1)) << "\" y2=\"" << num(py(along(t1))) << "\" stroke=\"#555555\" stroke-width=\"1\"" << dash
+              << "><title>" << escapeXml(tooltip) << "</title></line>\n";
+        };
+        line("identity", 1, "", "y = x");
+        for (double f : c.bandFactors) line("band", f, " stroke-dasharray=\"5 3\"", "y = " + formatValue(f) + " x");
+    }
+
+    for (const auto& p : c.points) {
+        const double cx = px(ax.unit(p.x)), cy = py(ay.unit(p.y));
+        o << "<circle class=\"point\" cx=\"" << num(cx) << "\" cy=\"" << num(cy) << "\" r=\"" << num(kPointRadius)
+          << "\" fill=\"" << palette()[0] << "\"><title>"
+          << escapeXml(p.label + ": x=" + formatValue(p.x) + ", y=" + formatValue(p.y)) << "</title></circle>";
+        o << "<text class=\"point-label\" x=\"" << num(cx + kPointLabelGap) << "\" y=\"" << num(cy - kPointLabelGap)
+          << "\" font-size=\"" << num(kPointFontSize) << "\">" << escapeXml(p.label) << "</text>\n";
+    }
+    if (c.points.empty())
+        o << "<text class=\"no-data\" x=\"" << num(left + 10) << "\" y=\"" << num(top + kScatterSide / 2)
+          << "\">no data</text>\n";
+    o << "</svg>\n";
     return o.str();
 }
 

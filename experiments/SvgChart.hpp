@@ -1,8 +1,10 @@
 #pragma once
-// Bar charts as standalone SVG documents: grouped bars (categories x series, optionally with a
-// geometric-mean group and a horizontal reference line) and stacked bars (one bar per entry,
-// layers stacked from zero). Pure rendering: no gpusim dependency, no state, safe to call from
-// several threads at once. `gpusim report` and `gpusim validate` draw with it.
+// Bar charts and scatter plots as standalone SVG documents: grouped bars (categories x series,
+// optionally with a geometric-mean group and a horizontal reference line), stacked bars (one bar
+// per entry, layers stacked from zero) and scatter plots (labelled points, optionally log-log and
+// with a y = x line and bands around it, for "ours vs reference"). Pure rendering: no gpusim
+// dependency, no state, safe to call from several threads at once. `gpusim report` and
+// `gpusim validate` draw with it.
 //
 // What it draws: a title, a legend (flowing left to right above the plot, wrapping), a y axis
 // with "nice" ticks (steps of 1, 2, 2.5 or 5 x 10^k; k/M/G suffixes from 10^4 up) and grid
@@ -11,10 +13,19 @@
 // missing value (nullopt) draws no bar, only a small grey cross on the zero line, so it is
 // never mistaken for a zero. Colours come from the Okabe-Ito colour-blind-safe palette, in
 // order, repeating after eight series. Every text is XML-escaped.
+// A scatter plot has no legend: a square plot with grid lines and ticks on both axes (nice ticks
+// as above, or on a log scale one tick per decade, labelled 0.01, 0.1, 1, 10, 100, 1000, 10k), the
+// x label under it, the y label rotated on the left, and each point as a small circle with its
+// label next to it and a tooltip "label: x=..., y=...". With identityLine both axes get the same
+// range, so y = x is the diagonal; the band lines y = f * x are dashed. The axes cover the points
+// only (a linear axis does not stretch to 0). A point that cannot be placed (not finite, or not
+// positive on a log scale) and a band factor that is not positive throw std::invalid_argument.
 //
 // Left out: text is not measured (no font metrics); widths are estimated at 0.6 em per
 // character, which holds for DejaVu Sans/Arial-like fonts and is what the margins are made from.
-// No log scale, no horizontal bars, no error bars.
+// No log scale for bars, no horizontal bars, no error bars. Scatter point labels are not placed
+// around each other: close points' labels overlap (the tooltips stay readable); all points
+// share one colour (no series, no legend).
 //
 // Layout (pixels, for the tests' hand-computed positions): the plot is kPlotHeight tall and
 // starts kLegendTop + rows * kLegendRow + kPlotGap from the top (rows: legend rows, none without
@@ -22,6 +33,11 @@
 // need). Grouped bars: a group is series * kBarWidth + kGroupGap wide, its bars start
 // kGroupGap / 2 into it. Stacked bars: each slot is kStackWidth + kStackGap, the bar starts
 // kStackGap / 2 into it. The y axis always includes 0 (and the reference line).
+// Scatter: the plot is a kScatterSide square starting kLegendTop + kPlotGap from the top, its
+// left edge max(kMinLeft, what the y tick labels need); the x tick labels sit 16 px under it, the
+// x label 34 px, the picture ends 44 px under it and kRight right of it (or further, for the
+// title and the labels of points at the right edge). A point's label starts kPointLabelGap right
+// of and above its centre. An empty scatter plot gets the axis [0, 1], or 1 to 10 on a log scale.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,10 +64,24 @@ struct StackedBarChart {
     std::vector<Series> layers;     // stacked components, values per bar
 };
 
+struct ScatterPoint {
+    std::string label;
+    double x = 0, y = 0;
+};
+
+struct ScatterChart {
+    std::string title, xLabel, yLabel;
+    std::vector<ScatterPoint> points;
+    bool logScale = false;            // both axes log10 (decades), for values spanning orders of magnitude
+    bool identityLine = false;        // draw y = x across the plot (for "ours vs reference")
+    std::vector<double> bandFactors;  // dashed lines y = f * x (0.65 and 1.35 for +-35%), only with identityLine
+};
+
 // A complete standalone <svg ...> document (xmlns set, no XML declaration, so the same text can
 // be written to a .svg file or put inline in an HTML page).
 std::string renderSvg(const BarChart&);
 std::string renderSvg(const StackedBarChart&);
+std::string renderSvg(const ScatterChart&);
 
 // exp(mean(log v)); throws std::invalid_argument on an empty list or a value that is not a
 // positive finite number.
@@ -86,6 +116,7 @@ constexpr double kLegendTop = 36, kLegendRow = 18, kPlotGap = 10, kPlotHeight = 
 constexpr double kMinLeft = 64, kRight = 20, kMinPlotWidth = 360;
 constexpr double kBarWidth = 16, kGroupGap = 12;
 constexpr double kStackWidth = 22, kStackGap = 8;
+constexpr double kScatterSide = 300, kPointRadius = 3, kPointLabelGap = 5, kPointFontSize = 9;
 constexpr double kFontSize = 11, kTitleFontSize = 15, kCharWidth = 0.6;  // em per character
 constexpr size_t kMaxLabelChars = 32;
 } // namespace layout

@@ -1,12 +1,14 @@
 // experiments/SvgChart: bar positions and heights of small charts against hand-computed layout
 // (derivations below, from the constants in SvgChart.hpp), the geometric mean, the choice of
 // nice ticks and their labels, escaping of markup characters, gaps (no bar, a cross) for missing
-// values, and that every chart is well-formed XML.
+// values, scatter plots (point positions on linear and log axes, decade ticks, the y = x line and
+// its bands, rejected log values), and that every chart is well-formed XML.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "experiments/SvgChart.hpp"
 #include "tb/common/XmlWellFormed.hpp"
@@ -202,6 +204,168 @@ TEST(SvgChart, StackedBarsMatchHandLayout) {
     EXPECT_EQ(count(svg, "<rect class=\"segment\""), 4u);
     EXPECT_TRUE(has(svg, "<text class=\"missing\" x=\"139\" y=\"301\"")) << svg;  // r: 124 + 4 + 11
     EXPECT_TRUE(has(svg, "<title>q: L2 1</title>"));
+}
+
+// Scatter points a (0, 0), b (4, 2), c (1, 0.5), separate axes. x: [0, 4] by 1 (raw 0.8; 0.5 would
+// need 8 intervals); y: [0, 2] by 0.5 (as in the grouped bars above), widest tick label "1.0" ->
+// left 64. Plot top 36 + 10 = 46, a 300 px square: bottom 346, right edge 364; 75 px per x unit,
+// 150 px per y unit. c: (64 + 75, 346 - 75) = (139, 271), its label 5 px right and up: (144, 266).
+// b: (364, 46). Width 64 + 300 + 20 = 384 (b's label needs 364 + 5 + 5.4 + 4); height 346 + 44.
+TEST(SvgChart, ScatterLinearPositionsMatchHandLayout) {
+    ScatterChart c;
+    c.title = "lin";
+    c.xLabel = "reference";
+    c.yLabel = "ours";
+    c.points = {{"a", 0, 0}, {"b", 4, 2}, {"c", 1, 0.5}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"384\" height=\"390\"", 0), 0u) << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"139\" cy=\"271\" r=\"3\" fill=\"#0072B2\"><title>c: x=1, y=0.5</title>"))
+        << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"point-label\" x=\"144\" y=\"266\" font-size=\"9\">c</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"364\" cy=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"64\" cy=\"346\"")) << svg;
+    EXPECT_EQ(count(svg, "<circle class=\"point\""), 3u);
+    // x tick 2 at 64 + 150, y tick 1.0 at 346 - 150; the labels centred under and left of the plot.
+    EXPECT_TRUE(has(svg, "<text class=\"x-tick\" x=\"214\" y=\"362\" text-anchor=\"middle\">2</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"200\" text-anchor=\"end\">1.0</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"x-label\" x=\"214\" y=\"380\" text-anchor=\"middle\">reference</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"y-label\" x=\"14\" y=\"196\" text-anchor=\"middle\" transform=\"rotate(-90 14 196)\">ours</text>"))
+        << svg;
+    EXPECT_FALSE(has(svg, "class=\"identity\""));
+    EXPECT_FALSE(has(svg, "no data"));
+}
+
+// Log-log, separate axes: x 1, 10, 100 -> decades 0..2, 150 px each; y 0.1, 0.5, 10 -> decades
+// -1..1, 150 px each. Left 64 ("0.1"), plot 46..346. x = 10 is the middle: 64 + 150 = 214. y = 0.5
+// is log10 0.5 + 1 = 0.69897 decades up: 346 - 104.8455 = 241.15.
+TEST(SvgChart, ScatterLogPositionsMatchHandLayout) {
+    ScatterChart c;
+    c.title = "log";
+    c.logScale = true;
+    c.points = {{"lo", 1, 0.1}, {"m", 10, 0.5}, {"hi", 100, 10}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"214\" cy=\"241.15\" r=\"3\" fill=\"#0072B2\"><title>m: x=10, y=0.5</title>"))
+        << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"64\" cy=\"346\"")) << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"364\" cy=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"x-tick\" x=\"214\" y=\"362\" text-anchor=\"middle\">10</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"200\" text-anchor=\"end\">1</text>")) << svg;  // y 1 mid-height
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"350\" text-anchor=\"end\">0.1</text>")) << svg;
+    EXPECT_EQ(count(svg, "class=\"x-tick\""), 3u);
+    EXPECT_EQ(count(svg, "class=\"tick\""), 3u);
+}
+
+// Points 0.01 and 5000 with identityLine: both axes decades -2..4 (log10 5000 = 3.7 rounds up),
+// 50 px each. Widest tick label 4 characters ("0.01", "1000"): 30 + 26.4 + 8 -> left 64.4, so the
+// plot spans x 64.4..364.4, y 346..46. Band y = 2x is y = x shifted up by log10 2 = 0.30103 decades
+// (15.05 px): it enters at the left edge at y 346 - 15.05 = 330.95 and leaves at the top at x
+// 364.4 - 15.05 = 349.35; y = 0.5x enters at the bottom at x 79.45, leaves the right edge at 61.05.
+TEST(SvgChart, ScatterLogDecadeTicksIdentityAndBands) {
+    ScatterChart c;
+    c.title = "decades";
+    c.logScale = true;
+    c.identityLine = true;
+    c.bandFactors = {2, 0.5};
+    c.points = {{"p", 0.01, 0.02}, {"q", 5000, 300}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    const std::vector<std::string> labels = {"0.01", "0.1", "1", "10", "100", "1000", "10k"};
+    for (size_t k = 0; k < labels.size(); ++k) {
+        const std::string x = std::to_string(64 + 50 * k) + ".4", y = std::to_string(350 - 50 * k);
+        EXPECT_TRUE(has(svg, "<text class=\"x-tick\" x=\"" + x + "\" y=\"362\" text-anchor=\"middle\">" + labels[k] + "</text>"))
+            << labels[k] << "\n" << svg;
+        EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58.4\" y=\"" + y + "\" text-anchor=\"end\">" + labels[k] + "</text>"))
+            << labels[k] << "\n" << svg;
+    }
+    EXPECT_EQ(count(svg, "class=\"x-tick\""), 7u);
+    EXPECT_TRUE(has(svg, "<line class=\"identity\" x1=\"64.4\" y1=\"346\" x2=\"364.4\" y2=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"band\" x1=\"64.4\" y1=\"330.95\" x2=\"349.35\" y2=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"band\" x1=\"79.45\" y1=\"346\" x2=\"364.4\" y2=\"61.05\"")) << svg;
+    EXPECT_TRUE(has(svg, "<title>y = 0.5 x</title>"));
+}
+
+// a (1, 3), b (4, 2), identityLine: one axis [1, 4] by 1 for both (0.5 would need 6 intervals),
+// 100 px per unit, left 64, plot 46..346. y = x: corner to corner. y = 2x: from (1, 2) at the left
+// edge (y 246) to (2, 4) at the top (x 164); y = 0.5x: from (2, 1) at the bottom to (4, 2) at the
+// right edge.
+TEST(SvgChart, ScatterIdentityLineSharesTheRange) {
+    ScatterChart c;
+    c.points = {{"a", 1, 3}, {"b", 4, 2}};
+    c.identityLine = true;
+    c.bandFactors = {2, 0.5};
+    std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"identity\" x1=\"64\" y1=\"346\" x2=\"364\" y2=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"band\" x1=\"64\" y1=\"246\" x2=\"164\" y2=\"46\"")) << svg;
+    EXPECT_TRUE(has(svg, "<line class=\"band\" x1=\"164\" y1=\"346\" x2=\"364\" y2=\"246\"")) << svg;
+    EXPECT_TRUE(has(svg, "stroke-dasharray=\"5 3\"><title>y = 2 x</title>")) << svg;
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"64\" cy=\"146\"")) << svg;  // a: x 1 on the left edge, y 3
+    EXPECT_TRUE(has(svg, "<text class=\"x-tick\" x=\"64\" y=\"362\" text-anchor=\"middle\">1</text>")) << svg;
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"350\" text-anchor=\"end\">1</text>")) << svg;
+    // Without identityLine the axes are separate (y: [2, 3]) and no line is drawn, bands neither.
+    c.identityLine = false;
+    svg = renderSvg(c);
+    EXPECT_FALSE(has(svg, "class=\"identity\""));
+    EXPECT_FALSE(has(svg, "class=\"band\""));
+    EXPECT_TRUE(has(svg, "<circle class=\"point\" cx=\"64\" cy=\"46\"")) << svg;
+}
+
+TEST(SvgChart, ScatterRejectsUnplaceablePoints) {
+    ScatterChart c;
+    c.logScale = true;
+    c.points = {{"ok", 1, 1}, {"zero-run", 0, 2}};
+    try {
+        renderSvg(c);
+        ADD_FAILURE() << "no exception for log10 of 0";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_TRUE(has(e.what(), "'zero-run'")) << e.what();
+    }
+    c.points = {{"neg", 1, -2}};
+    EXPECT_THROW(renderSvg(c), std::invalid_argument);
+    c.points = {{"nan", std::nan(""), 1}};
+    EXPECT_THROW(renderSvg(c), std::invalid_argument);
+    c.logScale = false;
+    EXPECT_THROW(renderSvg(c), std::invalid_argument);  // not finite: nowhere to draw it
+    c.points = {{"zero", 0, -2}};
+    EXPECT_EQ(xmlWellFormedError(renderSvg(c)), "");  // fine on a linear scale
+    c.identityLine = true;
+    c.bandFactors = {0};
+    EXPECT_THROW(renderSvg(c), std::invalid_argument);
+}
+
+TEST(SvgChart, ScatterEscapesLabels) {
+    ScatterChart c;
+    c.title = "ours & \"theirs\"";
+    c.xLabel = "IPC <ref>";
+    c.yLabel = "IPC 'ours'";
+    c.points = {{"a<b", 1, 2}};
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<title>a&lt;b: x=1, y=2</title>")) << svg;
+    EXPECT_TRUE(has(svg, ">a&lt;b</text>")) << svg;
+    EXPECT_TRUE(has(svg, ">IPC &lt;ref&gt;</text>")) << svg;
+    EXPECT_TRUE(has(svg, ">IPC &#39;ours&#39;</text>")) << svg;
+    EXPECT_TRUE(has(svg, "ours &amp; &quot;theirs&quot;")) << svg;
+    EXPECT_FALSE(has(svg, "a<b"));
+}
+
+TEST(SvgChart, EmptyScatterChartsHaveDefaultAxes) {
+    ScatterChart c;
+    std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "no data"));
+    EXPECT_TRUE(has(svg, "text-anchor=\"middle\">0</text>")) << svg;  // [0, 1] by 0.2
+    EXPECT_TRUE(has(svg, "text-anchor=\"middle\">1.0</text>")) << svg;
+    c.logScale = true;
+    c.identityLine = true;
+    c.bandFactors = {0.65, 1.35};
+    svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_EQ(count(svg, "class=\"x-tick\""), 2u);  // 1 and 10
+    EXPECT_TRUE(has(svg, "text-anchor=\"middle\">10</text>")) << svg;
+    EXPECT_EQ(count(svg, "<circle"), 0u);
 }
 
 TEST(SvgChart, PaletteIsFixedAndRepeatsAfterEight) {
