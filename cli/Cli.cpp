@@ -23,6 +23,7 @@
 #include "cli/SweepCommand.hpp"
 #include "platforms/TlmTracer.hpp"
 #include "cli/TraceCommand.hpp"
+#include "cli/CorrelateCommand.hpp"
 #include "cli/ValidateCommand.hpp"
 #include "platforms/WarpTraceWriter.hpp"
 #include "scheduler/PolicyRegistry.hpp"
@@ -46,6 +47,7 @@ const char* kUsage =
     "  sweep    SPEC: run a design-space sweep in parallel (or as a Slurm job array: --slurm) and collect one results table\n"
     "  report   RESULTS: charts and an HTML page of a sweep's results table (normalised IPC, stalls, ...)\n"
     "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
+    "  correlate our figures against Accel-Sim's on its GTX480, kernel by kernel (docs/correlation.md)\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
     "  help     this text; `gpusim <command> --help` for the command's options\n";
 
@@ -210,8 +212,9 @@ int cliMain(int argc, char** argv) {
         if (cmd == "sweep") return cmdSweep(args);
         if (cmd == "report") return cmdReport(args);
         if (cmd == "validate") return cmdValidate(args);
+        if (cmd == "correlate") return cmdCorrelate(args);
         throw InputError("unknown command '" + cmd +
-                         "' (expected run, list, config, trace, noc, regress, sweep, report, validate or bench; see gpusim help)");
+                         "' (expected run, list, config, trace, noc, regress, sweep, report, validate, correlate or bench; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

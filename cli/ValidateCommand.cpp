@@ -1,9 +1,7 @@
 #include "cli/ValidateCommand.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
+#include <csignal>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -17,6 +15,7 @@
 
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
+#include "cli/GeneratedPage.hpp"
 #include "experiments/Subprocess.hpp"
 #include "experiments/SweepTable.hpp"
 #include "experiments/ValidationReport.hpp"
@@ -27,44 +26,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace gpusim {
-
-namespace {
-
-// Runs argv with this process's stdout and stderr (the sweep's progress line stays visible);
-// returns its exit status (128 + signal when killed).
-int runInheriting(const std::vector<std::string>& argv) {
-    std::vector<char*> cargv;
-    for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-    cargv.push_back(nullptr);
-    std::cout << std::flush;
-    std::cerr << std::flush;
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("validate: fork failed");
-    if (pid == 0) {
-        execv(cargv[0], cargv.data());
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) throw std::runtime_error("validate: waitpid failed");
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-std::string readText(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string today() {
-    const std::time_t t = std::time(nullptr);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-    return buf;
-}
-
-} // namespace
 
 int cmdValidate(const std::vector<std::string>& args) {
     std::string studiesFile = "validation/studies.json", outDir = "validation-results", docFile = "docs/validation.md",
@@ -111,7 +72,7 @@ int cmdValidate(const std::vector<std::string>& args) {
         const std::string self = selfExecutable();
         for (size_t i = 0; i < specs.size(); ++i) {
             std::cout << "gpusim validate: sweep " << i + 1 << "/" << specs.size() << ": " << specs[i].string() << "\n";
-            const int status = runInheriting({self, "sweep", specs[i].string(), "--out", outOf[specs[i]].string(), "--resume",
+            const int status = runForeground({self, "sweep", specs[i].string(), "--out", outOf[specs[i]].string(), "--resume",
                                               "-j", std::to_string(parallel)});
             if (status == 130 || status == 128 + SIGINT) {
                 std::cout << "interrupted: rerun the same command to continue\n";
@@ -125,7 +86,7 @@ int cmdValidate(const std::vector<std::string>& args) {
     // Results, jobs and CPU time.
     std::map<fs::path, json> results;
     validation::PageInfo info;
-    info.date = today();
+    info.date = todayUtc();
     info.version = GPUSIM_VERSION;
     info.command = "gpusim validate";
     for (const auto& a : args) info.command += " " + a;
@@ -160,13 +121,13 @@ int cmdValidate(const std::vector<std::string>& args) {
         if (!s->notesFile.empty()) {
             const fs::path n = all.file.parent_path() / s->notesFile;
             if (!fs::exists(n)) throw InputError(studiesFile + ": study " + s->id + ": notes " + n.string() + " not found");
-            notes = readText(n);
+            notes = readTextFile(n);
         }
         sections.push_back(validation::renderStudy(*s, data, chartLink, names, notes));
         for (const auto& c : sections.back().charts) sweep::writeAtomically(charts / c.name, c.svg + "\n");
     }
     const fs::path preambleFile = all.file.parent_path() / "preamble.md";
-    const std::string preamble = fs::exists(preambleFile) ? readText(preambleFile) : "";
+    const std::string preamble = fs::exists(preambleFile) ? readTextFile(preambleFile) : "";
     if (!doc.parent_path().empty()) fs::create_directories(doc.parent_path());
     sweep::writeAtomically(doc, validation::renderPage(info, sections, preamble));
     std::cout << "gpusim validate: " << info.jobs << " simulations, " << info.jobsOk << " ok; wrote " << doc.string()

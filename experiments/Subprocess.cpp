@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -79,6 +80,24 @@ void runJobs(const std::vector<ProcessJob>& jobs, unsigned parallel,
         running.erase(it);
         onDone(index, o);
     }
+}
+
+int runForeground(const std::vector<std::string>& argv) {
+    std::vector<char*> cargv;
+    for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+    cargv.push_back(nullptr);
+    std::fflush(stdout);
+    std::fflush(stderr);
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+    if (pid == 0) {
+        execv(cargv[0], cargv.data());
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) throw std::runtime_error(std::string("waitpid failed: ") + std::strerror(errno));
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 std::string selfExecutable() { return std::filesystem::read_symlink("/proc/self/exe").string(); }

@@ -32,6 +32,11 @@ void runJobs(const std::vector<ProcessJob>& jobs, unsigned parallel,
              const std::function<void(size_t, const ProcessOutcome&)>& onDone,
              const std::function<bool()>& stop = nullptr);
 
+// Runs argv in the foreground: the child shares this process's stdout and stderr (its progress
+// line stays visible). Returns its exit status (128 + signal number when killed); throws
+// std::runtime_error if it cannot be started.
+int runForeground(const std::vector<std::string>& argv);
+
 // The running executable's path (/proc/self/exe), to start more of itself.
 std::string selfExecutable();
 

@@ -86,6 +86,9 @@ void DramConfig::declare(ParamSchema& s) {
                 "Data bus width of one memory controller (8 = 64 bits, GTX480: 384 bits / 6)")
         .addInt("dram.queue_size", 32, "", 1, 4096,
                 "FR-FCFS request queue entries per controller; when full, END_REQ is withheld")
+        .addInt("dram.frontend_latency_cycles", 0, "cycles", 0, 100000,
+                "DRAM cycles a request waits after its arrival before the scheduler may serve it, "
+                "holding its queue entry (GPGPU-Sim's fixed -dram_latency between L2 and DRAM)")
         .addEnum("dram.scheduler", "frfcfs", {"frfcfs", "fcfs"},
                  "Command scheduling: row hits first then oldest (frfcfs), or per-bank arrival "
                  "order (fcfs)")

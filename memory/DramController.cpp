@@ -27,6 +27,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramControlle
       index_(index),
       timing_(params.timing),
       queueCap_(params.queueSize),
+      frontendLatency_(params.frontendLatency),
       scheduler_(params.scheduler),
       checker_(timing_, map.dramGeometry().banks),
       banks_(map.dramGeometry().banks),
@@ -105,7 +106,7 @@ bool DramController::take(Payload& p) {
     r.nextColumn = r.coord.column;
     const uint64_t now = sc_core::sc_time_stamp().value();
     r.acceptPs = now;
-    r.eligibleCycle = now / clock_.period().value() + 1;
+    r.eligibleCycle = now / clock_.period().value() + 1 + frontendLatency_;
     ++outstandingPerBank_[r.coord.bank];
     queue_.push_back(r);
     clock_.wake();

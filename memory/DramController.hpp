@@ -12,7 +12,8 @@
 //     enablePrefetch() is called (the platform does so for dram.prefetch = owl or --scheduler owl).
 // Per DRAM cycle (tick): answers whose data has completed are sent (completion order), then at
 // most one command is issued (one command bus). A request that arrives at time t is eligible
-// at the first DRAM edge strictly after t. A request of N bytes takes ceil(N / burst bytes)
+// at the first DRAM edge strictly after t, plus dram.frontend_latency_cycles (a fixed delay in
+// front of the scheduler, GPGPU-Sim's -dram_latency; the request holds its queue slot meanwhile). A request of N bytes takes ceil(N / burst bytes)
 // column commands; it leaves the queue when its last one issues, and is answered (read data or
 // write acknowledgement) at the edge its last data beat has been transferred:
 //   read:  last RD cycle + tCL + burst cycles;   write: last WR cycle + tWL + burst cycles.
@@ -105,6 +106,7 @@ private:
     unsigned index_;
     DramTiming timing_;
     size_t queueCap_;
+    unsigned frontendLatency_;
     DramScheduler scheduler_;
     DramTimingChecker checker_;
     std::vector<DramBank> banks_;

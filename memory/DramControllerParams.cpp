@@ -9,6 +9,7 @@ DramControllerParams DramControllerParams::from(const Config& c) {
     DramControllerParams p;
     p.timing = DramTiming::from(c);
     p.queueSize = u("dram.queue_size");
+    p.frontendLatency = u("dram.frontend_latency_cycles");
     p.scheduler = DramScheduler::parse(c.getString("dram.scheduler"));
     p.prefetch = c.getChoice<DramPrefetchKind>("dram.prefetch",
                                                {{"none", DramPrefetchKind::None}, {"owl", DramPrefetchKind::Owl}});

@@ -18,6 +18,7 @@ class Config;
 struct DramControllerParams {
     DramTiming timing;              // dram.preset, dram.t*, burst, bus (members: GDDR5)
     unsigned queueSize = 32;                                    // dram.queue_size
+    unsigned frontendLatency = 0;                               // dram.frontend_latency_cycles
     DramScheduler::Policy scheduler = DramScheduler::Policy::FrFcfs;  // dram.scheduler
     // dram.prefetch. The platform turns the prefetch on (DramController::enablePrefetch) when
     // this or the scheduling policy asks for it: it must also wire the fills to the L2.

@@ -24,7 +24,8 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
       reservationFails_(stats.counter(p + "reservation_fail_cycles",
                                       "Access replays: every way of the set reserved")),
       fills_(stats.counter(p + "fills", "Lines filled from L2")),
-      evictions_(stats.counter(p + "evictions", "Valid lines replaced by a fill or reservation")) {}
+      evictions_(stats.counter(p + "evictions", "Valid lines replaced by a fill or reservation")),
+      flushedLines_(stats.counter(p + "flushed_lines", "Valid lines invalidated at kernel ends (l1d.flush_at_kernel_end)")) {}
 
 L1DCache::Line* L1DCache::find(uint64_t lineAddr) {
     const unsigned set = index_(lineAddr);
@@ -137,6 +138,16 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     missQueue_.push_back({line, true, bytes, warp, pc});
     notifyAccess(warp, pc, line, false, false, true);
     return L1Result::WriteSent;
+}
+
+void L1DCache::flush() {
+    // Like a store's invalidation, not a replacement: no `evictions` and no onL1Evict. An invalid
+    // way is the first victim choice, so the replacement's order of the flushed ways is moot.
+    for (Line& l : lines_)
+        if (l.state == State::Valid) {
+            flushedLines_.inc();
+            l.state = State::Invalid;
+        }
 }
 
 std::vector<uint32_t> L1DCache::fill(uint64_t line) {

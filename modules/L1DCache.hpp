@@ -73,6 +73,10 @@ public:
     unsigned mshrCapacity() const { return mshr_.capacity(); }
     unsigned missQueueFree() const { return missQueueCap_ - static_cast<unsigned>(missQueue_.size()); }
     bool quiescent() const { return mshr_.used() == 0 && missQueue_.empty(); }
+    // Invalidates every valid line (a kernel boundary with l1d.flush_at_kernel_end). Reserved
+    // lines keep their reservation: their fills are still to come (none are at a kernel end,
+    // which waits for quiescence). The replacement state goes with the lines.
+    void flush();
     std::string dumpState() const;
 
     // For tests: is the line present and valid?
@@ -111,7 +115,7 @@ private:
     std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;
 
     Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_,
-        &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_;
+        &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_;
 };
 
 } // namespace gpusim

@@ -38,6 +38,9 @@ void SmConfig::declare(ParamSchema& s) {
         .addInt("l1d.miss_queue", 8, "requests", 1, 1024,
                 "Requests waiting to enter the NoC; full = interconnect stall")
         .addInt("l1d.hit_latency_cycles", 20, "cycles", 1, 1000, "L1D hit latency (approximate)")
+        .addBool("l1d.flush_at_kernel_end", false,
+                 "Invalidate every L1D line when a kernel ends, so the next kernel starts cold "
+                 "(GPGPU-Sim's -gpgpu_flush_l1_cache; lines hold no dirty data: stores write through)")
         .addEnum("l1d.allocation", "on-miss", {"on-miss", "on-fill"},
                  "Reserve the victim line at the miss (Fermi) or choose it when the fill arrives")
         .addEnum("l1d.set_index", "fermi-hash", {"linear", "fermi-hash"},
@@ -94,6 +97,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.mshrMaxMerge = u("l1d.mshr_max_merge");
     s.missQueue = u("l1d.miss_queue");
     s.l1HitLatency = u("l1d.hit_latency_cycles");
+    s.l1FlushAtKernelEnd = c.getBool("l1d.flush_at_kernel_end");
     s.allocation = c.getChoice<L1Allocation>("l1d.allocation",
                                              {{"on-miss", L1Allocation::OnMiss}, {"on-fill", L1Allocation::OnFill}});
     s.setIndexing = c.getChoice<SetIndexing>("l1d.set_index",

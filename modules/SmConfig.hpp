@@ -32,6 +32,7 @@ struct SmConfig {
     unsigned mshrEntries = 32, mshrMaxMerge = 8, missQueue = 8;
     unsigned l1HitLatency = 20;
     L1Allocation allocation = L1Allocation::OnMiss;
+    bool l1FlushAtKernelEnd = false;  // l1d.flush_at_kernel_end
     SetIndexing setIndexing = SetIndexing::FermiHash;
     // l1d.replacement (modules/L1Replacement.hpp). A policy's own choice
     // (SchedulerPolicy::l1Replacement) overrides it in SmCore.

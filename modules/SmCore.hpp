@@ -60,6 +60,7 @@ public:
         unstall();
     }
     void kernelEnd() {
+        if (cfg_.l1FlushAtKernelEnd) l1_.flush();
         policy_->onKernelEnd();
         unstall();
     }

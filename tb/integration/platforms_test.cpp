@@ -1,4 +1,4 @@
-// The shipped platform files (fermi15, fermi30, owl28, cwlp32, ccws30): each one resolves to the values
+// The shipped platform files (fermi15, fermi30, owl28, cwlp32, ccws30, gtx480): each one resolves to the values
 // its file sets, docs/platforms.md lists exactly those values, every one runs a small kernel to
 // completion, and a user's variant file derives from a shipped platform by name.
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kPlatforms = {"fermi15", "fermi30", "owl28", "cwlp32", "ccws30"};
+const std::vector<std::string> kPlatforms = {"fermi15", "fermi30", "owl28", "cwlp32", "ccws30", "gtx480"};
 
 void flatten(const json& o, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
     for (const auto& [k, v] : o.items()) {
@@ -106,7 +106,7 @@ TEST_P(PlatformFile, RunsASmallKernelToCompletion) {
     // the second of any (platforms/Gpu.cpp, dispatchOrder), so each SM gets 32 / SMs rounded down
     // or up by its place in that order: fermi15 3,3,2,...; fermi30 (clusters of 2) sm0 and sm2
     // 2, the rest 1; owl28 2,2,2,2,1,...; cwlp32 1 each; ccws30 (clusters of 3) sm0 and sm3 2,
-    // the rest 1.
+    // the rest 1; gtx480 as fermi15.
     const json params = json::parse(runGpusim({"config", "--platform", GetParam()}).out)["params"];
     const unsigned sms = params["gpu.num_sms"], per = params["noc.sms_per_cluster"];
     const unsigned clusters = (sms + per - 1) / per;

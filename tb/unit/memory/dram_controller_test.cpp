@@ -113,6 +113,26 @@ TEST(DramController, RowClosedRowHitRowConflictLatencies) {
     expectDrained(b);
 }
 
+// dram.frontend_latency_cycles = 10: a read sent at 0 is eligible at 1 + 10 = 11: ACT 11, RD at
+// 11 + tRCD = 23 and 25, data ends 25 + tCL + 2 = 39. It holds its queue entry meanwhile: with a
+// one-entry queue, a second read sent at 0 is accepted only when the first leaves the queue (its
+// last RD, cycle 25), is eligible at 25 + 1 + 10 = 36 (a row hit: RD 36, 38), answered 38 + 14 = 52.
+TEST(DramController, FrontendLatencyDelaysEligibilityAndHoldsTheQueueEntry) {
+    DramControllerParams p;
+    p.frontendLatency = 10;
+    p.queueSize = 1;
+    DramBench b(onePartitionMap(), p, kP, 0);
+    b.ctrl.commandLog().enable(true);
+    b.gen.read(0x0);
+    b.gen.read(0x80);
+    sc_core::sc_start();
+    EXPECT_EQ(b.gen.records[0].answeredPs, 39 * kP);
+    EXPECT_EQ(b.gen.records[1].answeredPs, 52 * kP);
+    const std::vector<std::string> expected = {"11 ACT b0", "23 RD b0", "25 RD b0", "36 RD b0", "38 RD b0"};
+    EXPECT_EQ(commands(b.ctrl), expected);
+    expectDrained(b);
+}
+
 // A bank's row is open (first read). Then X (same bank, other row) and Y (same row) arrive
 // together, X older; both eligible at 30.
 //  FR-FCFS: Y hits: RD 30, 32, answered 32 + 14 = 46. X's PRE waits for the hit, then tRTP

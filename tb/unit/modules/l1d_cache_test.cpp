@@ -374,4 +374,24 @@ TEST(L1DCache, CountersMatchHandCount) {
     EXPECT_FALSE(b.l1.quiescent());
 }
 
+// l1d.flush_at_kernel_end: every valid line goes (a read after it misses again), a reserved line
+// keeps its reservation and its fill still lands; flushed lines are counted apart from evictions.
+TEST(L1DCache, FlushInvalidatesValidLinesAndKeepsReservations) {
+    Bench b(cfgOf(L1Allocation::OnMiss));
+    b.missAndFill(0x000);
+    b.missAndFill(0x080);
+    ASSERT_EQ(b.l1.read(0x100, 0, 0, 7), L1Result::MissNew);  // reserved, fill not yet back
+    b.l1.flush();
+    EXPECT_FALSE(b.l1.probe(0x000));
+    EXPECT_FALSE(b.l1.probe(0x080));
+    EXPECT_TRUE(b.l1.reserved(0x100));
+    EXPECT_EQ(b.n("flushed_lines"), 2u);
+    EXPECT_EQ(b.n("evictions"), 0u);
+    EXPECT_EQ(b.l1.read(0x000, 0, 0, 8), L1Result::MissNew);
+    b.l1.popOutgoing();
+    b.l1.popOutgoing();
+    EXPECT_EQ(b.l1.fill(0x100), std::vector<uint32_t>{7});
+    EXPECT_TRUE(b.l1.probe(0x100));
+}
+
 } // namespace l1d_cache_test
