@@ -6,6 +6,8 @@
 
 #include <tlm>
 
+#include "common/StoreChunks.hpp"
+
 namespace gpusim {
 
 enum class AccessKind : uint8_t { Read, Write, Writeback };
@@ -28,6 +30,8 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
     int partition = -1;       // destination memory partition (address map)
     int srcPort = -1;         // set by the NoC: the input port the request came from
     uint32_t bytes = 0;       // payload bytes that matter (a store's touched bytes)
+    uint32_t chunks = 0;      // a store's 32-byte chunks of its line (bit i: bytes 32i..32i+31);
+                              // 0: not known, the whole line (reads, and stores of other sources)
     uint64_t issueTime = 0;   // ps, when the originator sent it
     bool l2Hit = false;       // set by the L2 on the answer, for statistics
 

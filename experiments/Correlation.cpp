@@ -258,9 +258,8 @@ Page renderPage(const PageInfo& info, const std::vector<Compared>& rows, const s
           "`gpusim correlate` exports the same traces, runs them on the platform with GTO, and counts ours the "
           "same way (experiments/Correlation.hpp): cycles at 700 MHz (our core cycles x 700 / `sm.clock_mhz`), "
           "IPC = warp instructions / those cycles, an L1D access per 128-B line request with merges into a "
-          "pending miss counted as misses. Our L2 is not sectored, so its rate is per line where the "
-          "reference's is per 32-B sector, and a DRAM read is one 64-B burst of a line (two per line) where "
-          "the reference's is one per sector (four per line).\n\n";
+          "pending miss counted as misses, L2 accesses per 32-B sector on a sectored L2 (`l2.sector_bytes`; "
+          "per line on an unsectored platform), DRAM reads and writes as column commands (64-B bursts).\n\n";
     md << "## Measures\n\n" << measuresTable(s, targets) << "\n";
     md << "![IPC scatter](" << chartLink << "/" << page.chartName << ")\n\n";
     md << "## Per workload (largest IPC error first)\n\n";

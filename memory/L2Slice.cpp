@@ -44,11 +44,12 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
       sub_(index % slicesPerPartition_),
       lineBytes_(params.lineBytes),
       lineShift_(static_cast<unsigned>(std::countr_zero(lineBytes_))),
+      unitBytes_(params.sectorBytes ? params.sectorBytes : params.lineBytes),
       tagLatency_(params.tagLatencyCycles),
       inputCap_(params.inputQueue),
       responseCap_(params.responseQueue),
       missCap_(params.missQueue),
-      tags_(params.sets(), params.ways),
+      tags_(params.sets(), params.ways, params.sectorsPerLine()),
       mshr_(params.mshrEntries, params.mshrMaxMerge),
       stats_(stats),
       prefetchCap_(params.prefetchQueue),
@@ -135,9 +136,29 @@ bool L2Slice::takeFromNoc(Payload& p) {
         if (slicesPerPartition_ > 1) os << " slice " << sub;
         throw ModelError(os.str());
     }
-    input_.push_back({&p, sc_core::sc_time_stamp().value(), eligibleAfterNow()});
+    input_.push_back({&p, sc_core::sc_time_stamp().value(), eligibleAfterNow(), requestUnits(p)});
     clock_.wake();
     return true;
+}
+
+uint64_t L2Slice::requestUnits(const Payload& p) const {
+    const uint64_t full = tags_.fullMask();
+    if (full == 1) return 1;
+    const GpuExtension& e = gpuExt(const_cast<Payload&>(p));
+    const uint64_t offset = p.get_address() - lineOf(p.get_address());
+    uint64_t units = 0;
+    if (e.kind != AccessKind::Read && e.chunks != 0) {
+        // The store's 32-byte chunks, grouped into sectors.
+        const uint64_t perUnit = unitBytes_ / kChunkBytes;
+        for (uint64_t c = 0; c < 32; ++c)
+            if (e.chunks >> c & 1u) units |= uint64_t(1) << ((offset / kChunkBytes + c) / perUnit);
+    } else {
+        // The byte range: a line read from an L1D covers every sector.
+        const uint64_t bytes = std::max<uint64_t>(1, e.bytes ? e.bytes : p.get_data_length());
+        const uint64_t last = std::min<uint64_t>(offset + bytes, lineBytes_) - 1;
+        for (uint64_t u = offset / unitBytes_; u <= last / unitBytes_; ++u) units |= uint64_t(1) << u;
+    }
+    return units & full;
 }
 
 bool L2Slice::takeFromMemory(Payload& p) {
@@ -150,7 +171,7 @@ bool L2Slice::takeFromMemory(Payload& p) {
             os << "; a write-back of a dirty line, no warp waits for it";
         } else {
             os << "; waiting for the line:";
-            const std::vector<L2Mshr::Target>& waiting = mshr_.waiting(lineOf(p.get_address()));
+            const std::vector<L2Mshr::Target>& waiting = mshr_.waiting(unitOf(p.get_address()));
             if (waiting.empty()) os << " none";
             const char* sep = " ";
             for (const L2Mshr::Target& t : waiting) {
@@ -173,11 +194,11 @@ bool L2Slice::takeFromMemory(Payload& p) {
     return true;
 }
 
-Payload* L2Slice::memoryRequest(uint64_t line, AccessKind kind) {
+Payload* L2Slice::memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes) {
     Payload& p = pool_.allocate();
     p.set_command(kind == AccessKind::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
-    p.set_address(line);  // global address: a controller applies the address map itself
-    const unsigned len = std::min<unsigned>(static_cast<unsigned>(lineBytes_), p.get_data_length());
+    p.set_address(addr);  // global address: a controller applies the address map itself
+    const unsigned len = std::min<unsigned>(static_cast<unsigned>(bytes), p.get_data_length());
     p.set_data_length(len);
     p.set_streaming_width(len);
     GpuExtension& e = gpuExt(p);
@@ -185,10 +206,31 @@ Payload* L2Slice::memoryRequest(uint64_t line, AccessKind kind) {
     e.smId = -1;
     e.kind = kind;
     e.partition = static_cast<int>(partition_);
-    e.bytes = static_cast<uint32_t>(lineBytes_);
+    e.bytes = static_cast<uint32_t>(bytes);
     e.issueTime = sc_core::sc_time_stamp().value();
     if (kind == AccessKind::Writeback) writebacks_.inc();
     return &p;
+}
+
+Payload* L2Slice::writeback(const L2TagArray::Victim& out) {
+    // The dirty sectors' bytes, from the line's start (no byte masks: see the header).
+    return memoryRequest(out.line, AccessKind::Writeback, uint64_t(std::popcount(out.dirtySectors)) * unitBytes_);
+}
+
+bool L2Slice::wouldComplete(Payload* p) const {
+    const auto it = pending_.find(p);
+    return it != pending_.end() && it->second.remaining == 1;
+}
+
+std::optional<L2Slice::Answer> L2Slice::resolve(Payload* p, bool hit) {
+    const auto it = pending_.find(p);
+    if (it == pending_.end()) throw ModelError(std::string(name()) + ": a sector resolved for a request not pending");
+    Pending& q = it->second;
+    q.allHit = q.allHit && hit;
+    if (--q.remaining != 0) return std::nullopt;
+    const Answer a{p, q.acceptPs, q.allHit};
+    pending_.erase(it);
+    return a;
 }
 
 void L2Slice::tick(uint64_t cycle) {
@@ -208,6 +250,9 @@ void L2Slice::tick(uint64_t cycle) {
 
 void L2Slice::enablePrefetchFills() {
     if (pfFills_) return;
+    if (tags_.fullMask() != 1)
+        throw InputError(std::string(name()) + ": OWL's prefetch (dram.prefetch = owl, or --scheduler owl) needs an "
+                                               "unsectored L2: set l2.sector_bytes = 0");
     const std::string p = "l2.slice" + std::to_string(index_) + ".prefetch_";
     pfFills_ = &stats_.counter(p + "fills", "Prefetched lines installed (OWL prefetch)");
     pfUseful_ = &stats_.counter(p + "useful", "Demand read hits on a prefetched line (the first per installation)");
@@ -258,7 +303,7 @@ void L2Slice::installPrefetch(uint64_t cycle) {
         return;
     }
     const L2TagArray::Victim out = tags_.install(set, line, false);
-    if (out.dirty) misses_.push_back(memoryRequest(out.line, AccessKind::Writeback));
+    if (out.dirty) misses_.push_back(writeback(out));
     forgetPrefetched(out);
     prefetched_.insert(line);
     pfFills_->inc();
@@ -271,21 +316,30 @@ void L2Slice::installFill(uint64_t cycle) {
         return;
     }
     Payload* p = fills_.front().payload;
-    const uint64_t line = p->get_address();
+    const uint64_t unit = p->get_address();
+    const uint64_t line = lineOf(unit);
     const unsigned set = setOf(line);
-    if (tags_.victim(set).dirty && misses_.size() >= missCap_) {
+    const auto way = tags_.find(set, line);  // sectored: another sector may be resident
+    if (!way && tags_.victim(set).dirty && misses_.size() >= missCap_) {
         fillStallCycles_.inc();
         return;
     }
     fills_.pop_front();
-    const std::vector<L2Mshr::Target> targets = mshr_.complete(line);
+    const std::vector<L2Mshr::Target> targets = mshr_.complete(unit);
     const bool dirty = std::any_of(targets.begin(), targets.end(),
                                    [](const L2Mshr::Target& t) { return t.write; });
-    const L2TagArray::Victim out = tags_.install(set, line, dirty);
-    if (out.dirty) misses_.push_back(memoryRequest(out.line, AccessKind::Writeback));
-    forgetPrefetched(out);
+    const uint64_t bit = uint64_t(1) << ((unit - line) / unitBytes_);
+    if (way) {
+        tags_.addSectors(set, *way, bit, dirty ? bit : 0);
+        tags_.touch(set, *way);
+    } else {
+        const L2TagArray::Victim out = tags_.install(set, line, bit, dirty ? bit : 0);
+        if (out.dirty) misses_.push_back(writeback(out));
+        forgetPrefetched(out);
+    }
     p->release();
-    for (const L2Mshr::Target& t : targets) fillAnswers_.push_back({t.payload, t.acceptPs, false});
+    for (const L2Mshr::Target& t : targets)
+        if (const auto a = resolve(t.payload, false)) fillAnswers_.push_back(*a);
 }
 
 void L2Slice::forwardFillAnswer() {
@@ -297,9 +351,10 @@ void L2Slice::forwardFillAnswer() {
 bool L2Slice::advancePipe() {
     while (!pipe_.empty() && pipe_.front().exitAt <= pipeStep_) {
         const PipeEntry& e = pipe_.front();
-        if (e.answer && responses_.size() >= responseCap_) return false;
+        if (e.resolves && wouldComplete(e.resolves) && responses_.size() >= responseCap_) return false;
         if (e.toMemory && misses_.size() >= missCap_) return false;
-        if (e.answer) responses_.push_back(*e.answer);
+        if (e.resolves)
+            if (const auto a = resolve(e.resolves, e.hit)) responses_.push_back(*a);
         if (e.toMemory) misses_.push_back(e.toMemory);
         pipe_.pop_front();
     }
@@ -308,45 +363,60 @@ bool L2Slice::advancePipe() {
 
 void L2Slice::lookup(uint64_t cycle) {
     if (input_.empty() || input_.front().eligibleCycle > cycle) return;
-    const Request r = input_.front();
+    Request& r = input_.front();
     const uint64_t addr = r.payload->get_address();
     const uint64_t line = lineOf(addr);
     const unsigned set = setOf(addr);
+    // One sector per cycle, lowest first; unsectored the one "sector" is the line.
+    const unsigned index = static_cast<unsigned>(std::countr_zero(r.units));
+    const uint64_t bit = uint64_t(1) << index;
+    const uint64_t unit = line + index * unitBytes_;
     const bool write = gpuExt(*r.payload).kind != AccessKind::Read;
     const uint64_t exitAt = pipeStep_ + tagLatency_;
+    if (!pending_.count(r.payload))
+        pending_.emplace(r.payload, Pending{static_cast<unsigned>(std::popcount(r.units)), true, r.acceptPs});
 
-    if (const auto way = tags_.find(set, line)) {
+    const auto way = tags_.find(set, line);
+    if (way && (tags_.validSectors(set, *way) & bit)) {
         tags_.touch(set, *way);
-        if (write) tags_.markDirty(set, *way);
+        if (write) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
         (write ? writeHits_ : readHits_).inc();
-        pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, true}, nullptr});
-    } else if (!write || mshr_.inFlight(line)) {
-        switch (mshr_.probe(line)) {
+        pipe_.push_back({exitAt, r.payload, true, nullptr});
+    } else if (!write || mshr_.inFlight(unit)) {
+        switch (mshr_.probe(unit)) {
         case L2Mshr::Probe::Merge:
-            mshr_.merge(line, {r.payload, r.acceptPs, write});
+            mshr_.merge(unit, {r.payload, r.acceptPs, write});
             mshrMerges_.inc();
             if (write) writeMerges_.inc();
             (write ? writeMisses_ : readMisses_).inc();
             break;
         case L2Mshr::Probe::Allocate:
-            mshr_.allocate(line, {r.payload, r.acceptPs, write});
+            mshr_.allocate(unit, {r.payload, r.acceptPs, write});
             readMisses_.inc();
-            pipe_.push_back({exitAt, std::nullopt, memoryRequest(line, AccessKind::Read)});
+            pipe_.push_back({exitAt, nullptr, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:
         case L2Mshr::Probe::Full:
             mshrStallCycles_.inc();
             return;  // retried next cycle, still at the head
         }
+    } else if (way) {
+        // A sectored line without this sector: write-validate the sector alone.
+        tags_.touch(set, *way);
+        tags_.addSectors(set, *way, 0, bit);
+        writeMisses_.inc();
+        pipe_.push_back({exitAt, r.payload, false, nullptr});
     } else {
         // Write-validate: allocate without fetching, since no data is modelled (see header).
-        const L2TagArray::Victim out = tags_.install(set, line, true);
+        const L2TagArray::Victim out = tags_.install(set, line, bit, bit);
         forgetPrefetched(out);
-        Payload* wb = out.dirty ? memoryRequest(out.line, AccessKind::Writeback) : nullptr;
+        Payload* wb = out.dirty ? writeback(out) : nullptr;
         writeMisses_.inc();
-        pipe_.push_back({exitAt, Answer{r.payload, r.acceptPs, false}, wb});
+        pipe_.push_back({exitAt, r.payload, false, wb});
     }
+    r.units &= ~bit;
+    if (r.units != 0) return;  // the request's next sector next cycle
     accesses_.inc();
     input_.pop_front();
     nocPort_.retryHeldRequest();
@@ -380,7 +450,7 @@ bool L2Slice::busy() const {
 
 bool L2Slice::quiescent() const {
     return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() && prefetchFills_.empty() &&
-           responses_.empty() && misses_.empty() && mshr_.empty() && !nocPort_.hasHeldRequest() &&
+           responses_.empty() && misses_.empty() && mshr_.empty() && pending_.empty() && !nocPort_.hasHeldRequest() &&
            nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse() &&
            memPort_.outstanding() == 0;  // write-backs too: nothing waits for them but the memory
 }

@@ -23,12 +23,21 @@
 // installed clean as most recently used when no demand fill is ready that cycle; a line already
 // resident or in flight is dropped. The first demand read hit on a prefetched line counts as
 // useful.
-// Leaves out: data, sectors, bank conflicts inside the slice, a separate fill latency (a fill
-// answers its first request on the cycle it is installed), atomics, and coherence.
+// Sectors (l2.sector_bytes > 0, GPGPU-Sim's sectored L2): a line's sectors are valid and dirty
+// apart. A request is looked up one sector per cycle (a line read takes as many cycles as it has
+// sectors; a store only the sectors its bytes touch, GpuExtension::chunks); each sector hits,
+// merges or allocates an MSHR entry of its own (the entries count sectors) and a miss reads only
+// that sector from memory; the request is answered when its last sector is. A store to an
+// absent sector makes it valid and dirty without a fetch; a write-back carries the dirty
+// sectors' bytes. Statistics then count sector accesses (accesses: requests). OWL prefetch
+// needs an unsectored L2.
+// Leaves out: data, byte masks within a sector, bank conflicts inside the slice, a separate fill
+// latency (a fill answers its first request on the cycle it is installed), atomics, coherence.
 #include <cstdint>
 #include <deque>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <systemc>
@@ -78,10 +87,16 @@ public:
     unsigned setOf(uint64_t addr) const;
 
 private:
-    struct Request {            // accepted from the NoC, not yet looked up
+    struct Request {            // accepted from the NoC, not yet (wholly) looked up
         Payload* payload;
         uint64_t acceptPs;
         uint64_t eligibleCycle; // first edge strictly after acceptance
+        uint64_t units;         // sectors still to look up (bit i: sector i; 1 when unsectored)
+    };
+    struct Pending {            // a request some of whose sectors are not resolved yet
+        unsigned remaining;
+        bool allHit;
+        uint64_t acceptPs;
     };
     struct Answer {             // to the NoC
         Payload* payload;
@@ -90,7 +105,8 @@ private:
     };
     struct PipeEntry {          // a lookup's outcome waiting out the tag latency
         uint64_t exitAt;        // in pipeline steps (pipeStep_), not cycles: a freeze delays it
-        std::optional<Answer> answer;
+        Payload* resolves;      // the request one of whose sectors this resolves (hit, write), or null
+        bool hit;
         Payload* toMemory;      // a miss request or a write-back, or null
     };
     struct Fill {               // a memory answer to one of our line reads
@@ -112,8 +128,14 @@ private:
     void sendToMemory();
     void sendResponse();
 
-    Payload* memoryRequest(uint64_t line, AccessKind kind);
+    Payload* memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes);
+    Payload* writeback(const L2TagArray::Victim& out);
     uint64_t lineOf(uint64_t addr) const { return addr & ~(lineBytes_ - 1); }
+    uint64_t unitOf(uint64_t addr) const { return addr & ~(unitBytes_ - 1); }
+    uint64_t requestUnits(const Payload& p) const;
+    // One sector of request p is resolved; true (and the answer queued) when it was the last.
+    bool wouldComplete(Payload* p) const;
+    std::optional<Answer> resolve(Payload* p, bool hit);
     uint64_t eligibleAfterNow() const;
 
     const AddressMap& map_;
@@ -125,6 +147,7 @@ private:
     unsigned sub_;
     uint64_t lineBytes_;
     unsigned lineShift_;
+    uint64_t unitBytes_;        // the sector (l2.sector_bytes), or the line when not sectored
     uint64_t tagLatency_;
     size_t inputCap_, responseCap_, missCap_;
 
@@ -134,6 +157,7 @@ private:
     AtInitiatorPort memPort_;
 
     std::deque<Request> input_;
+    std::unordered_map<Payload*, Pending> pending_;  // looked up in part or waiting; never iterated
     std::deque<PipeEntry> pipe_;
     std::deque<Answer> fillAnswers_;
     std::deque<Answer> responses_;

@@ -40,8 +40,18 @@ void L2SliceParams::declare(ParamSchema& s) {
                 "L2 slices in front of each memory controller (2: GPGPU-Sim's sub-partitions; "
                 "consecutive interleave chunks of a partition alternate between them); "
                 "l2.size_bytes is per slice")
+        .addInt("l2.sector_bytes", 0, "bytes", 0, 1024,
+                "Sector size of a sectored L2 (0: not sectored). Each request is looked up one "
+                "sector per L2 cycle, a miss reads only its missing sectors (one memory request "
+                "each) and a store makes only the sectors it touches valid and dirty (GPGPU-Sim's "
+                "sectored L2: 32)")
         .addCheck([](const Config& c) {
             const int64_t line = c.getInt("l2.line_bytes");
+            const int64_t sector = c.getInt("l2.sector_bytes");
+            if (sector != 0 && (sector % 32 != 0 || line % sector != 0))
+                c.fail("l2.sector_bytes", std::to_string(sector) +
+                                              " must be 0 or a multiple of 32 bytes (the stores' chunk) that "
+                                              "divides l2.line_bytes (" + std::to_string(line) + ")");
             const int64_t ways = c.getInt("l2.ways");
             const int64_t size = c.getInt("l2.size_bytes");
             if (!isPow2(line)) c.fail("l2.line_bytes", std::to_string(line) + " is not a power of two");
@@ -78,6 +88,7 @@ L2SliceParams L2SliceParams::from(const Config& c) {
     p.clockMhz = c.getDouble("l2.clock_mhz");
     p.prefetchQueue = u("l2.prefetch_queue");
     p.slicesPerPartition = u("l2.slices_per_partition");
+    p.sectorBytes = u("l2.sector_bytes");
     return p;
 }
 

@@ -22,6 +22,10 @@ struct L2SliceParams {
     double clockMhz = 700;             // l2.clock_mhz (the platform builds the clock)
     unsigned prefetchQueue = 16;       // l2.prefetch_queue
     unsigned slicesPerPartition = 1;   // l2.slices_per_partition
+    unsigned sectorBytes = 0;          // l2.sector_bytes (0: not sectored)
+
+    // Sectors per line (1 when not sectored): the unit of valid bits, misses and memory reads.
+    unsigned sectorsPerLine() const { return sectorBytes ? static_cast<unsigned>(lineBytes / sectorBytes) : 1; }
 
     unsigned sets() const { return static_cast<unsigned>(sizeBytes / (lineBytes * ways)); }
     bool operator==(const L2SliceParams&) const = default;

@@ -5,9 +5,13 @@
 
 namespace gpusim {
 
-L2TagArray::L2TagArray(unsigned sets, unsigned ways)
-    : sets_(sets), ways_(ways), slots_(size_t(sets) * ways) {
+L2TagArray::L2TagArray(unsigned sets, unsigned ways, unsigned sectorsPerLine)
+    : sets_(sets),
+      ways_(ways),
+      full_(sectorsPerLine >= 64 ? ~uint64_t(0) : (uint64_t(1) << sectorsPerLine) - 1),
+      slots_(size_t(sets) * ways) {
     if (sets == 0 || ways == 0) throw std::logic_error("L2TagArray needs at least one set and way");
+    if (sectorsPerLine == 0 || sectorsPerLine > 64) throw std::logic_error("L2TagArray needs 1 to 64 sectors per line");
 }
 
 std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
@@ -20,9 +24,17 @@ std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
 
 void L2TagArray::touch(unsigned set, unsigned way) { at(set, way).lastUse = ++useClock_; }
 
-void L2TagArray::markDirty(unsigned set, unsigned way) { at(set, way).dirty = true; }
+void L2TagArray::markDirty(unsigned set, unsigned way) { at(set, way).dirtySectors = full_; }
 
-bool L2TagArray::dirty(unsigned set, unsigned way) const { return at(set, way).dirty; }
+bool L2TagArray::dirty(unsigned set, unsigned way) const { return at(set, way).dirtySectors != 0; }
+
+uint64_t L2TagArray::validSectors(unsigned set, unsigned way) const { return at(set, way).validSectors; }
+
+void L2TagArray::addSectors(unsigned set, unsigned way, uint64_t valid, uint64_t dirty) {
+    Way& x = at(set, way);
+    x.validSectors |= (valid | dirty) & full_;
+    x.dirtySectors |= dirty & full_;
+}
 
 unsigned L2TagArray::victimWay(unsigned set) const {
     unsigned best = 0;
@@ -34,19 +46,25 @@ unsigned L2TagArray::victimWay(unsigned set) const {
     return best;
 }
 
-L2TagArray::Victim L2TagArray::victim(unsigned set) const {
-    const Way& x = at(set, victimWay(set));
-    return {x.valid, x.valid && x.dirty, x.line};
+L2TagArray::Victim L2TagArray::leaving(const Way& x) {
+    return {x.valid, x.valid && x.dirtySectors != 0, x.line, x.valid ? x.dirtySectors : 0};
 }
 
+L2TagArray::Victim L2TagArray::victim(unsigned set) const { return leaving(at(set, victimWay(set))); }
+
 L2TagArray::Victim L2TagArray::install(unsigned set, uint64_t line, bool dirty) {
+    return install(set, line, full_, dirty ? full_ : 0);
+}
+
+L2TagArray::Victim L2TagArray::install(unsigned set, uint64_t line, uint64_t valid, uint64_t dirty) {
     if (find(set, line)) throw std::logic_error("L2TagArray: line installed twice");
     const unsigned w = victimWay(set);
     Way& x = at(set, w);
-    const Victim out{x.valid, x.valid && x.dirty, x.line};
+    const Victim out = leaving(x);
     x.valid = true;
-    x.dirty = dirty;
     x.line = line;
+    x.validSectors = (valid | dirty) & full_;
+    x.dirtySectors = dirty & full_;
     x.lastUse = ++useClock_;
     return out;
 }

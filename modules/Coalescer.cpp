@@ -4,15 +4,20 @@
 
 namespace gpusim {
 
-void Coalescer::touch(uint64_t line, unsigned lane, uint32_t bytes, std::vector<LineAccess>& out) const {
+void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const {
+    const unsigned first = static_cast<unsigned>(offset / kChunkBytes);
+    const unsigned last = static_cast<unsigned>((offset + bytes - 1) / kChunkBytes);
+    uint32_t chunks = 0;
+    for (unsigned c = first; c <= last && c < 32; ++c) chunks |= 1u << c;
     for (auto& a : out) {
         if (a.lineAddr == line) {
             a.laneMask |= 1u << lane;
             a.bytes = std::min<uint32_t>(a.bytes + bytes, line_);
+            a.chunks |= chunks;
             return;
         }
     }
-    out.push_back({line, 1u << lane, bytes});
+    out.push_back({line, 1u << lane, bytes, chunks});
 }
 
 void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const {
@@ -24,11 +29,11 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
         const uint64_t a = inst.addr[lane];
         const uint64_t first = a & mask, last = (a + size - 1) & mask;
         if (first == last) {
-            touch(first, lane, size, out);
+            touch(first, lane, a - first, size, out);
         } else {
             const uint32_t head = static_cast<uint32_t>(last - a);
-            touch(first, lane, head, out);
-            touch(last, lane, size - head, out);
+            touch(first, lane, a - first, head, out);
+            touch(last, lane, 0, size - head, out);
         }
     }
 }

@@ -2,10 +2,12 @@
 // Fermi's coalescing rule for global/local accesses: the active lanes' addresses are grouped
 // into the aligned lines (128 B on Fermi) they touch; each distinct line is one L1D access.
 // Accesses come out in the order of the lowest lane that touches them (deterministic). An access
-// that straddles a line boundary (unaligned vector access) touches both lines.
+// that straddles a line boundary (unaligned vector access) touches both lines. Each access also
+// says which 32-byte chunks of its line the lanes touch (a store's sectors).
 #include <cstdint>
 #include <vector>
 
+#include "common/StoreChunks.hpp"
 #include "workloads/WarpInstruction.hpp"
 
 namespace gpusim {
@@ -14,7 +16,10 @@ struct LineAccess {
     uint64_t lineAddr = 0;   // aligned to the line size
     uint32_t laneMask = 0;   // lanes served by this line
     uint32_t bytes = 0;      // bytes touched in the line (sum over lanes, clipped to the line)
+    uint32_t chunks = 0;     // 32-byte chunks touched (bit i: bytes 32i .. 32i+31 of the line);
+                             // a sectored L2 writes only these sectors of a store
 };
+
 
 class Coalescer {
 public:
@@ -23,7 +28,7 @@ public:
     void coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
 
 private:
-    void touch(uint64_t line, unsigned lane, uint32_t bytes, std::vector<LineAccess>& out) const;
+    void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;
     unsigned line_;
 };
 

@@ -119,7 +119,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
     return L1Result::MissNew;
 }
 
-L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t pc) {
+L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks) {
     if (missQueue_.size() >= missQueueCap_) {
         missQueueStalls_.inc();
         return L1Result::StallMissQueue;
@@ -135,7 +135,7 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     }
     // A reserved line keeps its reservation: the fill still has to land, and the load waiting
     // for it was issued before this store.
-    missQueue_.push_back({line, true, bytes, warp, pc});
+    missQueue_.push_back({line, true, bytes, warp, pc, chunks});
     notifyAccess(warp, pc, line, false, false, true);
     return L1Result::WriteSent;
 }

@@ -45,6 +45,7 @@ struct MissRequest {
     uint32_t bytes = 0;
     unsigned warp = 0;
     uint64_t pc = 0;
+    uint32_t chunks = 0;  // a store's 32-byte chunks (GpuExtension::chunks)
 };
 
 class L1DCache {
@@ -54,7 +55,8 @@ public:
 
     uint64_t lineOf(uint64_t addr) const { return addr & ~uint64_t(lineBytes_ - 1); }
     L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token);
-    L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc);
+    // `chunks`: the 32-byte chunks of the line the store touches (Coalescer); 0: not known.
+    L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0);
     // A read answer arrived: install the line, free the MSHR, return the tokens to wake.
     std::vector<uint32_t> fill(uint64_t lineAddr);
 

@@ -113,14 +113,14 @@ void LdStUnit::step(uint64_t cycle) {
     if (!busy_) return;
     const LineAccess& a = accesses_[next_];
     L1Result r = isLoad_ ? l1_.read(a.lineAddr, warp_, pc_, token_)
-                         : l1_.write(a.lineAddr, a.bytes, warp_, pc_);
+                         : l1_.write(a.lineAddr, a.bytes, warp_, pc_, a.chunks);
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
             if (isLoad_ && r == L1Result::StallMshr) ++loads_[token_].occlusion;
             return;
         }
-        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = {a.lineAddr, a.bytes, warp_, pc_, token_, !isLoad_};
+        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_};
         parked_.inc();
         if (isLoad_) loads_[token_].allHits = false;
     } else {
@@ -147,7 +147,7 @@ bool LdStUnit::retryParked(uint64_t cycle) {
         reexecStalls_.inc();
         return false;
     }
-    const L1Result r = p.write ? l1_.write(p.lineAddr, p.bytes, p.warp, p.pc) : l1_.read(p.lineAddr, p.warp, p.pc, p.token);
+    const L1Result r = p.write ? l1_.write(p.lineAddr, p.bytes, p.warp, p.pc, p.chunks) : l1_.read(p.lineAddr, p.warp, p.pc, p.token);
     if (isStall(r)) throw std::logic_error("re-execution: the L1D refused an access it said it would take");
     lineAccesses_.inc();
     if (r == L1Result::Hit) at(cycle + cfg_.l1HitLatency, p.token);

@@ -92,6 +92,7 @@ private:
     struct Parked {
         uint64_t lineAddr;
         uint32_t bytes;
+        uint32_t chunks;
         unsigned warp;
         uint64_t pc;
         uint32_t token;

@@ -214,6 +214,7 @@ void SmCore::sendToNoc(uint64_t) {
     e.kind = req.write ? AccessKind::Write : AccessKind::Read;
     e.partition = static_cast<int>(map_.partition(req.lineAddr));
     e.bytes = req.bytes;
+    e.chunks = req.chunks;
     e.issueTime = sc_core::sc_time_stamp().value();
     (req.write ? writesSent_ : readsSent_).inc();
     port_.send(p);

@@ -96,6 +96,8 @@ const std::vector<BadInput> kCases = {
     // A huge integer is converted double -> int64 without a range check (undefined behaviour) and
     // the message reports the garbage value instead of what the user typed.
     {"SetHugeInteger", {"run", "--set", "l1d.ways=1e300"}, {"l1d.ways"}, "-9223372036854775808"},
+    // OWL's prefetch installs whole lines: it refuses a sectored L2 rather than mix the two.
+    {"OwlPrefetchOnASectoredL2", {"run", "--platform", "gtx480", "--scheduler", "owl"}, {"l2.sector_bytes", "OWL"}},
 };
 
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};

@@ -82,6 +82,7 @@ public:
     std::vector<Record> records;
     uint64_t holdResponsesUntilPs = 0;
     uint32_t storeBytes = 32;  // ext.bytes of a write
+    uint32_t storeChunks = 0;  // ext.chunks of a write (0: not known)
 
     TestInitiator(sc_core::sc_module_name name, PayloadPool& pool) : sc_module(name), socket("socket"), pool_(pool) {
         SC_HAS_PROCESS(TestInitiator);
@@ -126,6 +127,7 @@ private:
             e.smId = 0;
             e.kind = op.kind;
             e.bytes = op.kind == AccessKind::Read ? 0 : storeBytes;
+            e.chunks = op.kind == AccessKind::Read ? 0 : storeChunks;
             e.issueTime = now();
             records[i].sentPs = now();
             openIndex_ = i;

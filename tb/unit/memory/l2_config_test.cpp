@@ -68,6 +68,19 @@ TEST(MemoryConfig, SizeMustBeDivisibleByLineTimesWays) {
     EXPECT_EQ(validationError(m), "default: l2.size_bytes: 131072 is not divisible by line x ways (768)");
 }
 
+TEST(MemoryConfig, SectorsAreMultiplesOfThe32ByteChunkDividingTheLine) {
+    MemoryConfig m;
+    m.set("l2.sector_bytes", 48);
+    EXPECT_EQ(validationError(m), "test: l2.sector_bytes: 48 must be 0 or a multiple of 32 bytes (the stores' chunk) "
+                                  "that divides l2.line_bytes (128)");
+    MemoryConfig big;
+    big.set("l2.sector_bytes", 96);
+    EXPECT_NE(validationError(big).find("96 must be 0 or a multiple of 32"), std::string::npos);
+    MemoryConfig ok;
+    ok.set("l2.sector_bytes", 32);
+    EXPECT_EQ(validationError(ok), "");
+}
+
 TEST(MemoryConfig, SetsMustBeAPowerOfTwo) {
     MemoryConfig m;
     m.set("l2.size_bytes", 128 * 8 * 3);  // 3 sets

@@ -430,4 +430,73 @@ TEST(L2Slice, WriteBackKeepsTheSliceBusyUntilMemoryAnswersIt) {
     b.expectDrained();
 }
 
+// ---- Sectored (l2.sector_bytes = 32: four sectors per 128-byte line), T = 4, M = 10.
+
+namespace {
+L2BenchParams sectored() {
+    L2BenchParams p = small();
+    p.l2.sectorBytes = 32;
+    return p;
+}
+} // namespace
+
+// A line read is four sector lookups (edges 1, 2, 3, 4), each a miss with its own MSHR entry
+// and memory read, leaving at 5, 6, 7, 8; memory answers at 15..18, the fills are at 16..19 and
+// the request is answered with the last, at 19. The same line again (sent at 19000): four hits
+// at 20..23, answered when the last leaves the pipeline, 23 + 4 = 27.
+TEST(L2Slice, SectoredLineReadLooksUpAndFetchesEachSector) {
+    L2Bench b(sectored(), ps(kP), ps(kP));
+    b.init.read(0x1000, 0);
+    b.init.read(0x1000, 0, /*serial=*/true);
+    sc_core::sc_start();
+    EXPECT_EQ(b.init.records[0].answeredPs, 19 * kP);
+    EXPECT_FALSE(b.init.records[0].l2Hit);
+    EXPECT_EQ(b.init.records[1].answeredPs, 27 * kP);
+    EXPECT_TRUE(b.init.records[1].l2Hit);
+    EXPECT_EQ(b.stat("l2.slice0.accesses"), 2);   // requests
+    EXPECT_EQ(b.stat("l2.slice0.read_misses"), 4);  // sectors
+    EXPECT_EQ(b.stat("l2.slice0.read_hits"), 4);
+    EXPECT_EQ(b.stat("mem0.reads"), 4);
+    b.expectDrained();
+}
+
+// A store touching chunks 0 and 2 (GpuExtension::chunks = 0b0101): sector 0 at edge 1 allocates
+// the line with that sector alone (valid, dirty), sector 2 at edge 2 is added to it; answered
+// at 2 + 4 = 6. A line read then (sent at 6000): sector 0 hits at 7, sector 1 misses at 8
+// (memory read leaves at 12, answered 22, fill 23), sector 2 hits at 9, sector 3 misses at 10
+// (leaves 14, answered 24, fill 25): answered at 25, not a hit.
+TEST(L2Slice, SectoredStoreValidatesOnlyItsSectors) {
+    L2Bench b(sectored(), ps(kP), ps(kP));
+    b.init.storeBytes = 8;
+    b.init.storeChunks = 0x5;
+    b.init.write(0x2000, 0);
+    b.init.read(0x2000, 0, /*serial=*/true);
+    sc_core::sc_start();
+    EXPECT_EQ(b.init.records[0].answeredPs, 6 * kP);
+    EXPECT_EQ(b.init.records[1].answeredPs, 25 * kP);
+    EXPECT_FALSE(b.init.records[1].l2Hit);
+    EXPECT_EQ(b.stat("l2.slice0.write_misses"), 2);
+    EXPECT_EQ(b.stat("l2.slice0.read_hits"), 2);
+    EXPECT_EQ(b.stat("l2.slice0.read_misses"), 2);
+    EXPECT_EQ(b.stat("mem0.reads"), 2);
+    EXPECT_EQ(b.stat("mem0.writes"), 0);
+    b.expectDrained();
+}
+
+// MSHR entries count sectors: with two, a line read allocates sectors 0 and 1 (edges 1, 2) and
+// its sector 2 waits (edges 3..15 stall) for the fill of sector 0 at 16 to free an entry; it
+// allocates at 16 (read leaves 20, answered 30, fill 31), sector 3 at 17 after the fill of
+// sector 1 (leaves 21, answered 31, fill 32). Answered at 32.
+TEST(L2Slice, SectoredMshrEntriesCountSectors) {
+    L2BenchParams p = sectored();
+    p.l2.mshrEntries = 2;
+    L2Bench b(p, ps(kP), ps(kP));
+    b.init.read(0x3000, 0);
+    sc_core::sc_start();
+    EXPECT_EQ(b.init.records[0].answeredPs, 32 * kP);
+    EXPECT_EQ(b.stat("l2.slice0.mshr_stall_cycles"), 13);
+    EXPECT_EQ(b.stat("mem0.reads"), 4);
+    b.expectDrained();
+}
+
 } // namespace l2_slice_test

@@ -71,4 +71,28 @@ TEST(L2TagArray, InstallingAResidentLineIsABug) {
     EXPECT_THROW(t.install(0, line(1), false), std::logic_error);
 }
 
+// Four sectors per line: a line may hold some sectors; adding a dirty one makes it valid too;
+// the victim reports exactly the dirty sectors (a write-back carries only those).
+TEST(L2TagArray, SectorsAreValidAndDirtyApart) {
+    L2TagArray t(1, 1, 4);
+    EXPECT_EQ(t.fullMask(), 0xfu);
+    t.install(0, line(1), 0x1, 0x0);  // sector 0 filled clean
+    const unsigned w = *t.find(0, line(1));
+    EXPECT_EQ(t.validSectors(0, w), 0x1u);
+    EXPECT_FALSE(t.dirty(0, w));
+    t.addSectors(0, w, 0x0, 0x4);     // a store to sector 2
+    EXPECT_EQ(t.validSectors(0, w), 0x5u);
+    EXPECT_TRUE(t.dirty(0, w));
+    const auto out = t.install(0, line(2), 0xf, 0x0);
+    EXPECT_TRUE(out.valid);
+    EXPECT_TRUE(out.dirty);
+    EXPECT_EQ(out.line, line(1));
+    EXPECT_EQ(out.dirtySectors, 0x4u);
+    // Unsectored, install(dirty) makes the one sector valid and dirty, as before sectors.
+    L2TagArray u(1, 1);
+    u.install(0, line(3), true);
+    EXPECT_EQ(u.validSectors(0, 0), 0x1u);
+    EXPECT_EQ(u.install(0, line(4), false).dirtySectors, 0x1u);
+}
+
 } // namespace l2_tag_array_test

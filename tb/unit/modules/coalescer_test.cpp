@@ -29,6 +29,7 @@ TEST(Coalescer, Stride4AlignedIsOneFullLine) {
     EXPECT_EQ(a[0].lineAddr, kBase);
     EXPECT_EQ(a[0].laneMask, 0xffffffffu);
     EXPECT_EQ(a[0].bytes, 128u);
+    EXPECT_EQ(a[0].chunks, 0xfu);  // all four 32-byte chunks
 }
 
 TEST(Coalescer, Stride4FromHalfLineOffsetIsTwoLines) {
@@ -42,6 +43,8 @@ TEST(Coalescer, Stride4FromHalfLineOffsetIsTwoLines) {
     EXPECT_EQ(a[1].lineAddr, kBase + 128);
     EXPECT_EQ(a[1].laneMask, 0xffff0000u);
     EXPECT_EQ(a[1].bytes, 64u);
+    EXPECT_EQ(a[0].chunks, 0xcu);  // bytes 64..127: chunks 2 and 3
+    EXPECT_EQ(a[1].chunks, 0x3u);  // bytes 0..63: chunks 0 and 1
 }
 
 TEST(Coalescer, Stride128Is32LinesInLaneOrder) {
@@ -131,6 +134,8 @@ TEST(Coalescer, EightByteAccessStraddlingALineTouchesBoth) {
     EXPECT_EQ(a[1].bytes, 4u);
     EXPECT_EQ(a[0].laneMask, 1u);
     EXPECT_EQ(a[1].laneMask, 1u);
+    EXPECT_EQ(a[0].chunks, 0x8u);  // byte 124..127: chunk 3
+    EXPECT_EQ(a[1].chunks, 0x1u);  // byte 0..3: chunk 0
     // An aligned 8-byte access at kBase+120 stays in one line.
     EXPECT_EQ(run(mem(OpClass::Load, 0, kBase + 120, 0, 8, 0x1u)).size(), 1u);
 }
@@ -152,6 +157,19 @@ TEST(Coalescer, WarpOf8ByteAccessesFromOffset4TouchesThreeLines) {
     EXPECT_EQ(a[2].lineAddr, kBase + 256);
     EXPECT_EQ(a[2].laneMask, 0x80000000u);
     EXPECT_EQ(a[2].bytes, 4u);
+    EXPECT_EQ(a[0].chunks, 0xfu);  // bytes 4..127
+    EXPECT_EQ(a[2].chunks, 0x1u);  // bytes 0..3
+}
+
+TEST(Coalescer, ScatteredLanesTouchOnlyTheirChunks) {
+    // Lanes 0 and 1 at byte 8 and byte 100 of one line (4 bytes each): chunks 0 and 3, 8 bytes.
+    WarpInstruction in = mem(OpClass::Store, 0, kBase, 0, 4, 0x3u);
+    in.addr[0] = kBase + 8;
+    in.addr[1] = kBase + 100;
+    auto a = run(in);
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].bytes, 8u);
+    EXPECT_EQ(a[0].chunks, 0x9u);
 }
 
 TEST(Coalescer, SixtyFourByteLines) {
