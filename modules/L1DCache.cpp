@@ -8,6 +8,7 @@ namespace gpusim {
 
 L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& p)
     : lineBytes_(cfg.l1Line), sets_(cfg.l1Sets()), ways_(cfg.l1Ways), allocation_(cfg.allocation),
+      writePolicy_(cfg.writePolicy),
       index_(cfg.setIndexing, cfg.l1Sets(), cfg.l1Line), lines_(size_t(sets_) * ways_),
       mshr_(cfg.mshrEntries, cfg.mshrMaxMerge), missQueueCap_(cfg.missQueue),
       repl_(makeL1Replacement(cfg.replacement, sets_, ways_, stats, p)),
@@ -17,8 +18,9 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
                                        "Of read_hits: the line was brought in by the reading warp (CCWS Fig. 11)")),
       readMisses_(stats.counter(p + "read_misses", "Reads that allocated a new MSHR entry")),
       mshrMerges_(stats.counter(p + "mshr_merges", "Reads merged into an in-flight MSHR entry")),
-      writes_(stats.counter(p + "writes", "Stores sent to L2 (write-evict, no allocation)")),
-      writeEvicts_(stats.counter(p + "write_evicts", "Valid lines invalidated by a store")),
+      writes_(stats.counter(p + "writes", "Stores sent to L2 (no allocation)")),
+      writeEvicts_(stats.counter(p + "write_evicts", "Valid lines invalidated by a store (l1d.write_policy = evict)")),
+      writeHits_(stats.counter(p + "write_hits", "Valid lines a store updated and kept (l1d.write_policy = write-through)")),
       mshrStalls_(stats.counter(p + "mshr_stall_cycles", "Access replays: no MSHR or no merge room")),
       missQueueStalls_(stats.counter(p + "miss_queue_stall_cycles", "Access replays: miss queue full")),
       reservationFails_(stats.counter(p + "reservation_fail_cycles",
@@ -127,7 +129,12 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     accesses_.inc();
     writes_.inc();
     Line* l = find(line);
-    if (l && l->state == State::Valid) {
+    const bool hit = l && l->state == State::Valid;
+    if (hit && writePolicy_ == L1WritePolicy::WriteThrough) {
+        writeHits_.inc();
+        repl_->onHit(index_(line), wayOf(*l), pc);  // an access like a read hit (LRU order)
+        l->pc = pc;
+    } else if (hit) {
         // Not a replacement: no `evictions` count and no onL1Evict (a lost-locality detector
         // must not mistake a store's invalidation for the scheduler's fault).
         writeEvicts_.inc();
@@ -136,7 +143,7 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     // A reserved line keeps its reservation: the fill still has to land, and the load waiting
     // for it was issued before this store.
     missQueue_.push_back({line, true, bytes, warp, pc, chunks});
-    notifyAccess(warp, pc, line, false, false, true);
+    notifyAccess(warp, pc, line, hit && writePolicy_ == L1WritePolicy::WriteThrough, false, true);
     return L1Result::WriteSent;
 }
 

@@ -4,8 +4,9 @@
 // the miss queue toward the NoC. One access per cycle (the caller enforces the single port).
 // Reads: hit; miss merged into an in-flight MSHR entry; new miss (MSHR + miss-queue slot, and
 // under allocate-on-miss a victim way reserved at once); or a stall the caller replays next cycle
-// (no MSHR / merge room, miss queue full, every way of the set reserved). Stores write-evict:
-// a valid line is invalidated, the write goes to L2 through the miss queue, no MSHR. Fills
+// (no MSHR / merge room, miss queue full, every way of the set reserved). Stores go to L2
+// through the miss queue, no MSHR, no allocation; a valid line is invalidated (write-evict) or
+// kept (write-through), l1d.write_policy. Fills
 // install the line (allocate-on-fill picks the victim then) and return the waiting tokens.
 // Data values are not modelled. Per-line owner warp and last PC feed the policy hooks.
 #include <cstdint>
@@ -106,6 +107,7 @@ private:
 
     unsigned lineBytes_, sets_, ways_;
     L1Allocation allocation_;
+    L1WritePolicy writePolicy_;
     SetIndex index_;
     std::vector<Line> lines_;  // set-major
     MshrTable mshr_;
@@ -116,7 +118,7 @@ private:
     // Fill-time info for allocate-on-fill: the warp/PC that missed.
     std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;
 
-    Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_,
+    Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_, &writeHits_,
         &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_;
 };
 

@@ -41,6 +41,10 @@ void SmConfig::declare(ParamSchema& s) {
         .addBool("l1d.flush_at_kernel_end", false,
                  "Invalidate every L1D line when a kernel ends, so the next kernel starts cold "
                  "(GPGPU-Sim's -gpgpu_flush_l1_cache; lines hold no dirty data: stores write through)")
+        .addEnum("l1d.write_policy", "evict", {"evict", "write-through"},
+                 "A store to a valid line invalidates it (evict: the OAWS paper's Fermi baseline) or "
+                 "updates it and keeps it (write-through: GPGPU-Sim's policy for global stores, "
+                 "-gpgpu_cache:dl1 ...,L:L:...); the store goes to the L2 either way, without allocating")
         .addEnum("l1d.allocation", "on-miss", {"on-miss", "on-fill"},
                  "Reserve the victim line at the miss (Fermi) or choose it when the fill arrives")
         .addEnum("l1d.set_index", "fermi-hash", {"linear", "fermi-hash"},
@@ -98,6 +102,8 @@ SmConfig SmConfig::from(const Config& c) {
     s.missQueue = u("l1d.miss_queue");
     s.l1HitLatency = u("l1d.hit_latency_cycles");
     s.l1FlushAtKernelEnd = c.getBool("l1d.flush_at_kernel_end");
+    s.writePolicy = c.getChoice<L1WritePolicy>(
+        "l1d.write_policy", {{"evict", L1WritePolicy::Evict}, {"write-through", L1WritePolicy::WriteThrough}});
     s.allocation = c.getChoice<L1Allocation>("l1d.allocation",
                                              {{"on-miss", L1Allocation::OnMiss}, {"on-fill", L1Allocation::OnFill}});
     s.setIndexing = c.getChoice<SetIndexing>("l1d.set_index",

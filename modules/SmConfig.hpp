@@ -12,6 +12,10 @@ class Config;
 class ParamSchema;
 
 enum class L1Allocation { OnMiss, OnFill };
+// What a store does to a valid line: invalidate it (write-evict, the OAWS paper's baseline) or
+// update it and keep it (write-through, GPGPU-Sim's Fermi policy for global stores). Either way
+// the store goes to the L2 and a missing line is not allocated.
+enum class L1WritePolicy { Evict, WriteThrough };
 enum class SetIndexing { Linear, FermiHash };
 
 struct SmConfig {
@@ -33,6 +37,7 @@ struct SmConfig {
     unsigned l1HitLatency = 20;
     L1Allocation allocation = L1Allocation::OnMiss;
     bool l1FlushAtKernelEnd = false;  // l1d.flush_at_kernel_end
+    L1WritePolicy writePolicy = L1WritePolicy::Evict;  // l1d.write_policy
     SetIndexing setIndexing = SetIndexing::FermiHash;
     // l1d.replacement (modules/L1Replacement.hpp). A policy's own choice
     // (SchedulerPolicy::l1Replacement) overrides it in SmCore.

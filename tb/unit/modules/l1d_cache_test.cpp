@@ -394,4 +394,25 @@ TEST(L1DCache, FlushInvalidatesValidLinesAndKeepsReservations) {
     EXPECT_TRUE(b.l1.probe(0x100));
 }
 
+// l1d.write_policy: a store to a valid line invalidates it (evict, a read after it misses) or
+// keeps it (write-through, the read hits); both send the store to L2 and allocate nothing on a
+// store miss.
+TEST(L1DCache, WritePolicyEvictsOrKeepsTheLine) {
+    for (const auto policy : {L1WritePolicy::Evict, L1WritePolicy::WriteThrough}) {
+        SmConfig c = cfgOf(L1Allocation::OnMiss);
+        c.writePolicy = policy;
+        Bench b(c);
+        b.missAndFill(0x000);
+        EXPECT_EQ(b.l1.write(0x000, 4, 0, 0), L1Result::WriteSent);
+        EXPECT_EQ(b.l1.write(0x080, 4, 0, 0), L1Result::WriteSent);  // a store miss: nothing allocated
+        EXPECT_FALSE(b.l1.probe(0x080));
+        EXPECT_EQ(b.queued(), 2u);
+        const bool through = policy == L1WritePolicy::WriteThrough;
+        EXPECT_EQ(b.l1.probe(0x000), through);
+        EXPECT_EQ(b.n("write_hits"), through ? 1u : 0u);
+        EXPECT_EQ(b.n("write_evicts"), through ? 0u : 1u);
+        EXPECT_EQ(b.l1.read(0x000, 0, 0, 5), through ? L1Result::Hit : L1Result::MissNew);
+    }
+}
+
 } // namespace l1d_cache_test
