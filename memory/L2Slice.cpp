@@ -136,7 +136,10 @@ bool L2Slice::takeFromNoc(Payload& p) {
         if (slicesPerPartition_ > 1) os << " slice " << sub;
         throw ModelError(os.str());
     }
-    input_.push_back({&p, sc_core::sc_time_stamp().value(), eligibleAfterNow(), requestUnits(p)});
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t units = requestUnits(p);
+    if (const int n = std::popcount(units); n > 1) pending_.emplace(&p, Pending{static_cast<unsigned>(n), true});
+    input_.push_back({&p, now, eligibleAfterNow(), units});
     clock_.wake();
     return true;
 }
@@ -218,17 +221,19 @@ Payload* L2Slice::writeback(const L2TagArray::Victim& out) {
 }
 
 bool L2Slice::wouldComplete(Payload* p) const {
+    if (pending_.empty()) return true;
     const auto it = pending_.find(p);
-    return it != pending_.end() && it->second.remaining == 1;
+    return it == pending_.end() || it->second.remaining == 1;
 }
 
-std::optional<L2Slice::Answer> L2Slice::resolve(Payload* p, bool hit) {
+std::optional<L2Slice::Answer> L2Slice::resolve(Payload* p, uint64_t acceptPs, bool hit) {
+    if (pending_.empty()) return Answer{p, acceptPs, hit};
     const auto it = pending_.find(p);
-    if (it == pending_.end()) throw ModelError(std::string(name()) + ": a sector resolved for a request not pending");
+    if (it == pending_.end()) return Answer{p, acceptPs, hit};
     Pending& q = it->second;
     q.allHit = q.allHit && hit;
     if (--q.remaining != 0) return std::nullopt;
-    const Answer a{p, q.acceptPs, q.allHit};
+    const Answer a{p, acceptPs, q.allHit};
     pending_.erase(it);
     return a;
 }
@@ -339,7 +344,7 @@ void L2Slice::installFill(uint64_t cycle) {
     }
     p->release();
     for (const L2Mshr::Target& t : targets)
-        if (const auto a = resolve(t.payload, false)) fillAnswers_.push_back(*a);
+        if (const auto a = resolve(t.payload, t.acceptPs, false)) fillAnswers_.push_back(*a);
 }
 
 void L2Slice::forwardFillAnswer() {
@@ -354,7 +359,7 @@ bool L2Slice::advancePipe() {
         if (e.resolves && wouldComplete(e.resolves) && responses_.size() >= responseCap_) return false;
         if (e.toMemory && misses_.size() >= missCap_) return false;
         if (e.resolves)
-            if (const auto a = resolve(e.resolves, e.hit)) responses_.push_back(*a);
+            if (const auto a = resolve(e.resolves, e.acceptPs, e.hit)) responses_.push_back(*a);
         if (e.toMemory) misses_.push_back(e.toMemory);
         pipe_.pop_front();
     }
@@ -373,8 +378,6 @@ void L2Slice::lookup(uint64_t cycle) {
     const uint64_t unit = line + index * unitBytes_;
     const bool write = gpuExt(*r.payload).kind != AccessKind::Read;
     const uint64_t exitAt = pipeStep_ + tagLatency_;
-    if (!pending_.count(r.payload))
-        pending_.emplace(r.payload, Pending{static_cast<unsigned>(std::popcount(r.units)), true, r.acceptPs});
 
     const auto way = tags_.find(set, line);
     if (way && (tags_.validSectors(set, *way) & bit)) {
@@ -382,7 +385,7 @@ void L2Slice::lookup(uint64_t cycle) {
         if (write) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
         (write ? writeHits_ : readHits_).inc();
-        pipe_.push_back({exitAt, r.payload, true, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, true, nullptr});
     } else if (!write || mshr_.inFlight(unit)) {
         switch (mshr_.probe(unit)) {
         case L2Mshr::Probe::Merge:
@@ -394,7 +397,7 @@ void L2Slice::lookup(uint64_t cycle) {
         case L2Mshr::Probe::Allocate:
             mshr_.allocate(unit, {r.payload, r.acceptPs, write});
             readMisses_.inc();
-            pipe_.push_back({exitAt, nullptr, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
+            pipe_.push_back({exitAt, nullptr, 0, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:
         case L2Mshr::Probe::Full:
@@ -406,14 +409,14 @@ void L2Slice::lookup(uint64_t cycle) {
         tags_.touch(set, *way);
         tags_.addSectors(set, *way, 0, bit);
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, false, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, nullptr});
     } else {
         // Write-validate: allocate without fetching, since no data is modelled (see header).
         const L2TagArray::Victim out = tags_.install(set, line, bit, bit);
         forgetPrefetched(out);
         Payload* wb = out.dirty ? writeback(out) : nullptr;
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, false, wb});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, wb});
     }
     r.units &= ~bit;
     if (r.units != 0) return;  // the request's next sector next cycle

@@ -93,10 +93,9 @@ private:
         uint64_t eligibleCycle; // first edge strictly after acceptance
         uint64_t units;         // sectors still to look up (bit i: sector i; 1 when unsectored)
     };
-    struct Pending {            // a request some of whose sectors are not resolved yet
+    struct Pending {            // a request of several sectors, some not resolved yet
         unsigned remaining;
         bool allHit;
-        uint64_t acceptPs;
     };
     struct Answer {             // to the NoC
         Payload* payload;
@@ -106,6 +105,7 @@ private:
     struct PipeEntry {          // a lookup's outcome waiting out the tag latency
         uint64_t exitAt;        // in pipeline steps (pipeStep_), not cycles: a freeze delays it
         Payload* resolves;      // the request one of whose sectors this resolves (hit, write), or null
+        uint64_t acceptPs;      // of that request
         bool hit;
         Payload* toMemory;      // a miss request or a write-back, or null
     };
@@ -133,9 +133,10 @@ private:
     uint64_t lineOf(uint64_t addr) const { return addr & ~(lineBytes_ - 1); }
     uint64_t unitOf(uint64_t addr) const { return addr & ~(unitBytes_ - 1); }
     uint64_t requestUnits(const Payload& p) const;
-    // One sector of request p is resolved; true (and the answer queued) when it was the last.
+    // One sector of request p is resolved; its answer when it was the last. A request of one
+    // sector (every request of an unsectored slice) has no pending_ entry: it completes at once.
     bool wouldComplete(Payload* p) const;
-    std::optional<Answer> resolve(Payload* p, bool hit);
+    std::optional<Answer> resolve(Payload* p, uint64_t acceptPs, bool hit);
     uint64_t eligibleAfterNow() const;
 
     const AddressMap& map_;
@@ -157,7 +158,7 @@ private:
     AtInitiatorPort memPort_;
 
     std::deque<Request> input_;
-    std::unordered_map<Payload*, Pending> pending_;  // looked up in part or waiting; never iterated
+    std::unordered_map<Payload*, Pending> pending_;  // requests of several sectors, from acceptance; never iterated
     std::deque<PipeEntry> pipe_;
     std::deque<Answer> fillAnswers_;
     std::deque<Answer> responses_;

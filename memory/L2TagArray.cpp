@@ -24,8 +24,6 @@ std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
 
 void L2TagArray::touch(unsigned set, unsigned way) { at(set, way).lastUse = ++useClock_; }
 
-void L2TagArray::markDirty(unsigned set, unsigned way) { at(set, way).dirtySectors = full_; }
-
 bool L2TagArray::dirty(unsigned set, unsigned way) const { return at(set, way).dirtySectors != 0; }
 
 uint64_t L2TagArray::validSectors(unsigned set, unsigned way) const { return at(set, way).validSectors; }

@@ -30,7 +30,6 @@ public:
     std::optional<unsigned> find(unsigned set, uint64_t line) const;
     // Makes `way` the most recently used of its set.
     void touch(unsigned set, unsigned way);
-    void markDirty(unsigned set, unsigned way);  // every sector
     bool dirty(unsigned set, unsigned way) const;
     // Sector masks of a resident line: which hold data; adding a dirty sector makes it valid.
     uint64_t validSectors(unsigned set, unsigned way) const;

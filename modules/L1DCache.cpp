@@ -130,7 +130,8 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     writes_.inc();
     Line* l = find(line);
     const bool hit = l && l->state == State::Valid;
-    if (hit && writePolicy_ == L1WritePolicy::WriteThrough) {
+    const bool kept = hit && writePolicy_ == L1WritePolicy::WriteThrough;
+    if (kept) {
         writeHits_.inc();
         repl_->onHit(index_(line), wayOf(*l), pc);  // an access like a read hit (LRU order)
         l->pc = pc;
@@ -143,7 +144,7 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     // A reserved line keeps its reservation: the fill still has to land, and the load waiting
     // for it was issued before this store.
     missQueue_.push_back({line, true, bytes, warp, pc, chunks});
-    notifyAccess(warp, pc, line, hit && writePolicy_ == L1WritePolicy::WriteThrough, false, true);
+    notifyAccess(warp, pc, line, kept, false, true);
     return L1Result::WriteSent;
 }
 

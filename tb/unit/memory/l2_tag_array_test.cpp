@@ -52,7 +52,7 @@ TEST(L2TagArray, DirtyVictimIsReported) {
     L2TagArray t(1, 2);
     t.install(0, line(1), true);
     t.install(0, line(2), false);
-    t.markDirty(0, *t.find(0, line(2)));
+    t.addSectors(0, *t.find(0, line(2)), 0, t.fullMask());  // a store to the whole line
     auto v = t.victim(0);
     EXPECT_TRUE(v.valid && v.dirty);
     EXPECT_EQ(v.line, line(1));
