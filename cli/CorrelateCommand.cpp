@@ -1,7 +1,6 @@
 #include "cli/CorrelateCommand.hpp"
 
 #include <algorithm>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,19 +24,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace gpusim {
-
-namespace {
-
-// The reason a job has no statistics, from its .failed record.
-std::string failureOf(const fs::path& out, const std::string& id) {
-    std::ifstream in(sweep::failedFile(out, id));
-    if (!in) return "not run";
-    const json f = json::parse(in, nullptr, false);
-    if (f.is_discarded()) return "failed";
-    return "exit " + std::to_string(f.value("status", -1)) + ": " + f.value("error", std::string());
-}
-
-} // namespace
 
 int cmdCorrelate(const std::vector<std::string>& args) {
     std::string referenceFile = "validation/accelsim/accelsim-gtx480.json", platform = "gtx480",
@@ -99,13 +85,7 @@ int cmdCorrelate(const std::vector<std::string>& args) {
         fs::create_directories(out);
         const fs::path specFile = out / (platformTag + ".sweep.json");
         sweep::writeAtomically(specFile, spec.dump(1) + "\n");
-        const int status = runForeground({selfExecutable(), "sweep", specFile.string(), "--out", runs.string(), "--resume",
-                                          "-j", std::to_string(parallel)});
-        if (status == 130 || status == 128 + SIGINT) {
-            std::cout << "interrupted: rerun the same command to continue\n";
-            return 130;
-        }
-        if (status != 0 && status != 1) throw InputError("correlate: `gpusim sweep " + specFile.string() + "` exited " + std::to_string(status));
+        if (!runSweepResumed(specFile, runs, parallel, "correlate")) return 130;
     }
 
     std::vector<correlation::Compared> compared(rows.size());
@@ -113,8 +93,8 @@ int cmdCorrelate(const std::vector<std::string>& args) {
     for (size_t i = 0; i < rows.size(); ++i) {
         compared[i].reference = &rows[i];
         const json doc = sweep::readResult(runs, jobs[i].id);
-        if (doc.is_null() || doc.is_discarded()) {
-            compared[i].error = failureOf(runs, jobs[i].id);
+        if (doc.is_null()) {
+            compared[i].error = sweep::whyNoResult(runs, jobs[i].id).error;
             continue;
         }
         const correlation::Figures f = correlation::figuresFromStats(doc, sweep::resultFile(runs, jobs[i].id).string());
@@ -137,7 +117,7 @@ int cmdCorrelate(const std::vector<std::string>& args) {
         info.referenceFile = referenceFile;
         const fs::path doc(docFile);
         const fs::path charts = chartDir.empty() ? doc.parent_path() / "correlation" : fs::path(chartDir);
-        const std::string chartLink = fs::relative(fs::absolute(charts), fs::absolute(doc).parent_path()).generic_string();
+        const std::string chartLink = linkFrom(doc, charts);
         const correlation::Page page =
             correlation::renderPage(info, compared, chartLink, notesFile.empty() ? "" : readTextFile(notesFile));
         fs::create_directories(charts);

@@ -1,13 +1,8 @@
 #include "cli/ValidateCommand.hpp"
 
-#include <chrono>
-#include <csignal>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <set>
-#include <sstream>
 #include <thread>
 
 #include <boost/program_options.hpp>
@@ -16,7 +11,6 @@
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "cli/GeneratedPage.hpp"
-#include "experiments/Subprocess.hpp"
 #include "experiments/SweepTable.hpp"
 #include "experiments/ValidationReport.hpp"
 #include "experiments/ValidationStudy.hpp"
@@ -55,7 +49,7 @@ int cmdValidate(const std::vector<std::string>& args) {
             throw InputError("--only: '" + id + "' is not a study of " + studiesFile);
     const fs::path doc(docFile);
     const fs::path charts = chartDir.empty() ? doc.parent_path() / "validation" : fs::path(chartDir);
-    const std::string chartLink = fs::relative(fs::absolute(charts), fs::absolute(doc).parent_path()).generic_string();
+    const std::string chartLink = linkFrom(doc, charts);
 
     // Each spec once, even when several studies use it; its results go to OUT/<spec stem>.
     std::vector<fs::path> specs;
@@ -69,17 +63,9 @@ int cmdValidate(const std::vector<std::string>& args) {
             outOf[spec] = fs::path(outDir) / spec.stem();
         }
     if (!vm.count("no-run")) {
-        const std::string self = selfExecutable();
         for (size_t i = 0; i < specs.size(); ++i) {
             std::cout << "gpusim validate: sweep " << i + 1 << "/" << specs.size() << ": " << specs[i].string() << "\n";
-            const int status = runForeground({self, "sweep", specs[i].string(), "--out", outOf[specs[i]].string(), "--resume",
-                                              "-j", std::to_string(parallel)});
-            if (status == 130 || status == 128 + SIGINT) {
-                std::cout << "interrupted: rerun the same command to continue\n";
-                return 130;
-            }
-            if (status != 0 && status != 1)
-                throw InputError("validate: `gpusim sweep " + specs[i].string() + "` exited " + std::to_string(status));
+            if (!runSweepResumed(specs[i], outOf[specs[i]], parallel, "validate")) return 130;
         }
     }
 

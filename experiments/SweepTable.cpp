@@ -206,6 +206,16 @@ void readManifest(const fs::path& out, SweepSpec& spec, std::vector<SweepJob>& j
     }
 }
 
+NoResult whyNoResult(const fs::path& out, const std::string& id) {
+    if (std::ifstream fin(failedFile(out, id)); fin) {
+        const json f = json::parse(fin, nullptr, false);
+        return {"failed", f.is_object() ? "exit " + std::to_string(f.value("status", -1)) + ": " + f.value("error", "")
+                                        : "unreadable " + failedFile(out, id).filename().string()};
+    }
+    const std::string last = lastLineOf(stderrFile(out, id));
+    return {"missing", last.empty() ? "no result (not run, interrupted or still running)" : "no result; stderr: " + last};
+}
+
 Table collectTable(const fs::path& out, const SweepSpec& spec, const std::vector<SweepJob>& jobs) {
     Table t;
     t.columns = {"id", "platform", "scheduler", "workload"};
@@ -226,17 +236,11 @@ Table collectTable(const fs::path& out, const SweepSpec& spec, const std::vector
                 r.values[s] = selectStat(doc, s);
                 if (r.values[s].is_null()) ++unmatched[s];
             }
-        } else if (std::ifstream fin(failedFile(out, j.id)); fin) {
-            r.status = "failed";
-            ++t.failed;
-            const json f = json::parse(fin, nullptr, false);
-            r.error = f.is_object() ? "exit " + std::to_string(f.value("status", -1)) + ": " + f.value("error", "")
-                                    : "unreadable " + failedFile(out, j.id).filename().string();
         } else {
-            r.status = "missing";
-            ++t.missing;
-            const std::string last = lastLineOf(stderrFile(out, j.id));
-            r.error = last.empty() ? "no result (not run, interrupted or still running)" : "no result; stderr: " + last;
+            NoResult why = whyNoResult(out, j.id);
+            ++(why.status == "failed" ? t.failed : t.missing);
+            r.status = std::move(why.status);
+            r.error = std::move(why.error);
         }
         t.rows.push_back(std::move(r));
     }

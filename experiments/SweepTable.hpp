@@ -47,6 +47,13 @@ std::string recordJobOutcome(const fs::path& out, const std::string& id, int sta
 // or not a stats document (has no "summary").
 nlohmann::json readResult(const fs::path& out, const std::string& id);
 
+// Why a job has no statistics document: status "failed" with its .failed record ("exit N:
+// message"), or "missing" with the last line of its stderr. Call it when readResult() is null.
+struct NoResult {
+    std::string status, error;
+};
+NoResult whyNoResult(const fs::path& out, const std::string& id);
+
 // The value of one statistic name (see above) in a stats document; null when nothing matches.
 nlohmann::json selectStat(const nlohmann::json& statsDoc, const std::string& name);
 
