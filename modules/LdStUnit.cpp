@@ -29,6 +29,9 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       parked_(stats.counter(p + "reexec_parked", "L1D accesses parked in the re-execution queue (MASCAR)")),
       reexecStalls_(stats.counter(p + "reexec_stall_cycles",
                                   "Cycles the oldest parked access could not be sent (MASCAR_Replay)")),
+      pipelineFull_(stats.counter(p + "pipeline_full_cycles",
+                                  "Cycles an access could not enter the full pipeline in front of the L1D "
+                                  "lookup (l1d.lookup_after_latency)")),
       latency_(stats.histogram(p + "load_latency", "Load issue to writeback, core cycles",
                                kLatencyBucketCycles, kLatencyBuckets)),
       occlusion_(stats.average(p + "occlusion_cycles",
@@ -36,6 +39,7 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       occlusionCoherent_(stats.average(p + "occlusion_cycles_coherent", "Occlusion time of coherent loads")),
       occlusionDivergent_(stats.average(p + "occlusion_cycles_divergent", "Occlusion time of divergent loads")) {
     setMark_.assign(l1_.sets(), 0);
+    if (cfg_.l1LookupAfterLatency) pipeDepth_ = cfg_.l1HitLatency - 1;  // >= 1, checked by SmConfig
 }
 
 void LdStUnit::setReexecutionQueue(unsigned entries) {
@@ -88,14 +92,16 @@ void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle
         token_ = newLoad(warp, inst, cycle);
         loads_[token_].remaining = static_cast<unsigned>(accesses_.size());
         loads_[token_].accesses = static_cast<unsigned>(accesses_.size());
-        activeLanes_ = inst.activeLanes();
-        setsTouched_ = 0;
+        unsigned sets = 0;
         for (const auto& a : accesses_) {
             uint8_t& m = setMark_[l1_.setOf(a.lineAddr)];
-            setsTouched_ += m == 0;
+            sets += m == 0;
             m = 1;
         }
         for (const auto& a : accesses_) setMark_[l1_.setOf(a.lineAddr)] = 0;
+        loads_[token_].unlooked = static_cast<unsigned>(accesses_.size());
+        loads_[token_].activeLanes = inst.activeLanes();
+        loads_[token_].setsTouched = sets;
         if (!accesses_.empty()) (accesses_.size() > kCoherentMaxLines ? divergentLoads_ : coherentLoads_).inc();
         if (accesses_.empty()) {  // no active lane: nothing to fetch, done next cycle
             loads_[token_].remaining = 1;
@@ -109,6 +115,7 @@ void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle
 }
 
 void LdStUnit::step(uint64_t cycle) {
+    if (pipeDepth_) return stepPipeline(cycle);
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
     const LineAccess& a = accesses_[next_];
@@ -141,6 +148,57 @@ void LdStUnit::step(uint64_t cycle) {
     }
 }
 
+void LdStUnit::stepPipeline(uint64_t cycle) {
+    // One tag lookup per cycle (the L1D's single port): a parked access's retry (MASCAR), else
+    // the head's. An entry behind a refused head waits at the next stage, so it is looked up
+    // the cycle after the head leaves at the earliest, as in GPGPU-Sim's shifting queue.
+    const bool portUsed = reexecCount_ && retryParked(cycle);
+    if (!portUsed && !pipe_.empty() && pipe_.front().lookupCycle <= cycle && lookup(pipe_.front().access, cycle + 1))
+        pipe_.pop_front();
+    if (!busy_) return;
+    // The last stage is free unless every stage is taken: entries close up behind a refused head.
+    if (pipe_.size() >= pipeDepth_) {
+        pipelineFull_.inc();
+        return;
+    }
+    const LineAccess& a = accesses_[next_];
+    pipe_.push_back({{a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_}, cycle + pipeDepth_});
+    if (++next_ == accesses_.size())
+        busy_ = false;
+    else
+        coalescingStalls_.inc();
+}
+
+bool LdStUnit::lookup(const Parked& a, uint64_t hitReady) {
+    const L1Result r = a.write ? l1_.write(a.lineAddr, a.bytes, a.warp, a.pc, a.chunks)
+                               : l1_.read(a.lineAddr, a.warp, a.pc, a.token);
+    if (isStall(r)) {
+        const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
+        if (!parkable || reexecCount_ >= reexec_.size()) {
+            if (!a.write && r == L1Result::StallMshr) ++loads_[a.token].occlusion;
+            return false;
+        }
+        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = a;
+        parked_.inc();
+        if (!a.write) lookedUp(a.token, false);
+        return true;
+    }
+    lineAccesses_.inc();
+    if (r == L1Result::Hit) at(hitReady, a.token);
+    if (!a.write) lookedUp(a.token, r == L1Result::Hit);
+    return true;
+}
+
+void LdStUnit::lookedUp(uint32_t token, bool hit) {
+    Load& l = loads_[token];
+    if (!hit) l.allHits = false;
+    if (--l.unlooked) return;
+    const double occ = double(l.occlusion);
+    occlusion_.sample(occ);
+    (l.accesses > kCoherentMaxLines ? occlusionDivergent_ : occlusionCoherent_).sample(occ);
+    loadServiced(l);
+}
+
 bool LdStUnit::retryParked(uint64_t cycle) {
     const Parked& p = reexec_[reexecHead_];
     if (l1_.wouldStall(p.lineAddr, p.write)) {
@@ -150,16 +208,18 @@ bool LdStUnit::retryParked(uint64_t cycle) {
     const L1Result r = p.write ? l1_.write(p.lineAddr, p.bytes, p.warp, p.pc, p.chunks) : l1_.read(p.lineAddr, p.warp, p.pc, p.token);
     if (isStall(r)) throw std::logic_error("re-execution: the L1D refused an access it said it would take");
     lineAccesses_.inc();
-    if (r == L1Result::Hit) at(cycle + cfg_.l1HitLatency, p.token);
+    // Through the pipeline the latency was paid before the lookup that parked the access.
+    if (r == L1Result::Hit) at(cycle + (pipeDepth_ ? 1 : cfg_.l1HitLatency), p.token);
     reexecHead_ = (reexecHead_ + 1) % reexec_.size();
     --reexecCount_;
     return true;
 }
 
-void LdStUnit::loadServiced() {
+void LdStUnit::loadServiced() { loadServiced(loads_[token_]); }
+
+void LdStUnit::loadServiced(const Load& l) {
     if (!observer_) return;
-    const Load& l = loads_[token_];
-    observer_->onLoadServiced({warp_, pc_, activeLanes_, l.accesses, setsTouched_, l.allHits && l.accesses > 0});
+    observer_->onLoadServiced({l.warp, l.pc, l.activeLanes, l.accesses, l.setsTouched, l.allHits && l.accesses > 0});
 }
 
 void LdStUnit::wake(const std::vector<uint32_t>& tokens, uint64_t cycle) {
@@ -189,6 +249,7 @@ std::string LdStUnit::dumpState() const {
     if (busy_) os << " (warp " << warp_ << " pc 0x" << std::hex << pc_ << std::dec << " access " << next_
                   << "/" << accesses_.size() << ")";
     os << ", loads in flight " << liveLoads_ << ", timed returns " << timed_.size();
+    if (pipeDepth_) os << ", L1D pipeline " << pipe_.size() << "/" << pipeDepth_;
     if (reexecCount_) os << ", re-execution queue " << reexecCount_ << "/" << reexec_.size();
     return os.str();
 }

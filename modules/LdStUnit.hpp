@@ -5,6 +5,14 @@
 // miss-queue or reservation stall, counted by the L1D). A load completes when its last access
 // has returned (hit after the hit latency, or fill), and is handed back to the SM for writeback.
 // Shared-memory accesses take a fixed latency (bank conflicts not modelled) and no L1D port.
+// With l1d.lookup_after_latency (GPGPU-Sim's l1_latency queue) the accesses instead enter a
+// pipeline of hit latency - 1 one-entry stages, one per cycle, and are looked up at its head: the
+// unit is free once its last access is in the pipeline, a miss leaves only after the latency, and
+// an access the L1D refuses stays at the head while the ones behind it close up; a full pipeline
+// stops the unit (pipeline_full_cycles). A load counts as serviced once all its accesses are
+// looked up. Approximation: GPGPU-Sim sends a miss from its miss queue one cycle after the
+// lookup and answers a hit at the lookup; we look up one cycle earlier and answer the hit a
+// cycle later, so hits take the same time and misses leave a cycle sooner.
 // Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded,
 // overall and for coherent (1-2 lines) and divergent (more) loads, the OAWS paper's Section 2.2
 // classes; so are the loads of each class that were fully cached (OAWS Figs. 10-11).
@@ -12,6 +20,7 @@
 // miss-queue slot, so the unit goes on with the next access; the oldest parked access retries
 // whenever the L1D could take it, before the current instruction's access (one L1D port).
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <queue>
 #include <tuple>
@@ -67,12 +76,12 @@ public:
         done_.clear();
     }
     bool idle() const {
-        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0;
+        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty();
     }
     unsigned liveLoads() const { return liveLoads_; }
     // Nothing to do at the next edges but wait: no instruction with accesses left, nothing
     // parked or collected; what is in flight comes back by a fill or at nextTimedReturn().
-    bool onlyWaiting() const { return !busy_ && reexecCount_ == 0 && done_.empty(); }
+    bool onlyWaiting() const { return !busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty(); }
     // The cycle of the earliest hit or shared-memory return (UINT64_MAX: none).
     uint64_t nextTimedReturn() const { return timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top()); }
     std::string dumpState() const;
@@ -88,6 +97,10 @@ private:
         unsigned accesses = 0;
         bool allHits = true;
         uint64_t occlusion = 0;
+        // For the lookup-after-latency pipeline, which services a load after the unit moved on.
+        unsigned unlooked = 0;
+        unsigned activeLanes = 0;
+        unsigned setsTouched = 0;
     };
     struct Parked {
         uint64_t lineAddr;
@@ -98,11 +111,22 @@ private:
         uint32_t token;
         bool write;
     };
+    // An access on its way through the lookup-after-latency pipeline.
+    struct Piped {
+        Parked access;
+        uint64_t lookupCycle;  // the earliest cycle of its tag lookup
+    };
     uint32_t newLoad(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
+    // The lookup-after-latency pipeline's cycle: the head's lookup, then the next access in.
+    void stepPipeline(uint64_t cycle);
+    // Sends an access to the L1D; false if refused (and neither parked nor taken).
+    bool lookup(const Parked& a, uint64_t hitReady);
+    void lookedUp(uint32_t token, bool hit);
     void accessDone(uint32_t token, uint64_t cycle);
     // Sends the oldest parked access if the L1D would take it; true if it used the port.
     bool retryParked(uint64_t cycle);
     void loadServiced();
+    void loadServiced(const Load& l);
 
     const SmConfig& cfg_;
     L1DCache& l1_;
@@ -113,8 +137,6 @@ private:
     unsigned warp_ = 0;
     uint64_t pc_ = 0;
     uint32_t token_ = 0;
-    unsigned activeLanes_ = 0;
-    unsigned setsTouched_ = 0;
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
     std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
@@ -122,6 +144,9 @@ private:
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.
     std::vector<Parked> reexec_;
     size_t reexecHead_ = 0, reexecCount_ = 0;
+    // The lookup-after-latency pipeline, oldest first; at most pipeDepth_ entries.
+    std::deque<Piped> pipe_;
+    unsigned pipeDepth_ = 0;
     // Loads in flight, by token; free tokens reused lowest-first for determinism.
     std::vector<Load> loads_;
     std::vector<uint32_t> freeTokens_;
@@ -136,7 +161,7 @@ private:
 
     Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
     Counter &coherentLoads_, &divergentLoads_, &fullyCachedCoherent_, &fullyCachedDivergent_;
-    Counter &parked_, &reexecStalls_;
+    Counter &parked_, &reexecStalls_, &pipelineFull_;
     Histogram& latency_;
     Average &occlusion_, &occlusionCoherent_, &occlusionDivergent_;
 };

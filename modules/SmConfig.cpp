@@ -38,6 +38,12 @@ void SmConfig::declare(ParamSchema& s) {
         .addInt("l1d.miss_queue", 8, "requests", 1, 1024,
                 "Requests waiting to enter the NoC; full = interconnect stall")
         .addInt("l1d.hit_latency_cycles", 20, "cycles", 1, 1000, "L1D hit latency (approximate)")
+        .addBool("l1d.lookup_after_latency", false,
+                 "Where the hit latency is spent. false: the tag lookup is made when the access leaves "
+                 "the LD/ST unit, a miss is sent at once and only a hit waits the latency. true "
+                 "(GPGPU-Sim's l1_latency queue): the access first crosses a pipeline of "
+                 "l1d.hit_latency_cycles - 1 one-entry stages, so a miss is sent only after it too, and "
+                 "an access the L1D refuses holds the last stage while the stages behind it fill up")
         .addBool("l1d.flush_at_kernel_end", false,
                  "Invalidate every L1D line when a kernel ends, so the next kernel starts cold "
                  "(GPGPU-Sim's -gpgpu_flush_l1_cache; lines hold no dirty data: stores write through)")
@@ -53,6 +59,9 @@ void SmConfig::declare(ParamSchema& s) {
                  "Replacement: LRU, or CWLP's PC-based locality-protected LPC. A scheduler that needs "
                  "one (--scheduler lpc, cwlp) overrides this key")
         .addCheck([](const Config& c) {
+            if (c.getBool("l1d.lookup_after_latency") && c.getInt("l1d.hit_latency_cycles") < 2)
+                c.fail("l1d.hit_latency_cycles", "must be at least 2 with l1d.lookup_after_latency (the "
+                                                 "pipeline in front of the lookup has latency - 1 stages)");
             const auto size = c.getInt("l1d.size_bytes"), line = c.getInt("l1d.line_bytes"),
                        ways = c.getInt("l1d.ways");
             if (!std::has_single_bit(static_cast<uint64_t>(line)))
@@ -102,6 +111,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.missQueue = u("l1d.miss_queue");
     s.l1HitLatency = u("l1d.hit_latency_cycles");
     s.l1FlushAtKernelEnd = c.getBool("l1d.flush_at_kernel_end");
+    s.l1LookupAfterLatency = c.getBool("l1d.lookup_after_latency");
     s.writePolicy = c.getChoice<L1WritePolicy>(
         "l1d.write_policy", {{"evict", L1WritePolicy::Evict}, {"write-through", L1WritePolicy::WriteThrough}});
     s.allocation = c.getChoice<L1Allocation>("l1d.allocation",

@@ -35,6 +35,7 @@ struct SmConfig {
     unsigned l1Sets() const { return l1Bytes / (l1Line * l1Ways); }
     unsigned mshrEntries = 32, mshrMaxMerge = 8, missQueue = 8;
     unsigned l1HitLatency = 20;
+    bool l1LookupAfterLatency = false;  // l1d.lookup_after_latency
     L1Allocation allocation = L1Allocation::OnMiss;
     bool l1FlushAtKernelEnd = false;  // l1d.flush_at_kernel_end
     L1WritePolicy writePolicy = L1WritePolicy::Evict;  // l1d.write_policy

@@ -202,4 +202,80 @@ TEST(LdStUnit, MergedLoadsCompleteInArrivalOrderAndTokensAreReused) {
     EXPECT_EQ(b.l1.fill(kBase + 0x1000), (std::vector<uint32_t>{0}));
 }
 
+
+// l1d.lookup_after_latency (GPGPU-Sim's l1_latency queue): hit latency 20 = 19 stages in front of
+// the lookup, plus the cycle to the writeback.
+namespace {
+SmConfig pipeCfg() {
+    SmConfig c = baseCfg();
+    c.l1LookupAfterLatency = true;
+    return c;
+}
+} // namespace
+
+TEST(LdStUnitLookupAfterLatency, HitTakesTheSameLatencyButIsLookedUpLate) {
+    Bench b(pipeCfg());
+    b.prefill(kBase);
+    const double before = b.n("l1d.accesses");  // the prefill's
+    b.u.accept(1, load(0x80, 3, kBase, 4), 10);
+    b.step(11);  // into the pipeline; lookup due at 11 + 19 = 30
+    EXPECT_TRUE(b.u.free());
+    for (uint64_t c = 12; c <= 29; ++c) b.step(c);
+    EXPECT_EQ(b.n("l1d.accesses"), before);  // not looked up yet
+    EXPECT_FALSE(b.u.idle());
+    b.step(30);
+    EXPECT_EQ(b.n("l1d.read_hits"), 1);
+    EXPECT_EQ(b.collect(30), 0u);
+    ASSERT_EQ(b.collect(31), 1u);  // as without the pipeline: 11 + 20
+    EXPECT_TRUE(b.done[0].fullyCached);
+    EXPECT_EQ(b.done[0].latency, 21u);
+    EXPECT_TRUE(b.u.idle());
+}
+
+TEST(LdStUnitLookupAfterLatency, MissLeavesOnlyAfterTheLatency) {
+    Bench b(pipeCfg());
+    b.u.accept(0, load(0, 1, kBase, 4), 0);
+    for (uint64_t c = 1; c <= 19; ++c) {
+        b.u.step(c);
+        EXPECT_FALSE(b.l1.hasOutgoing()) << "cycle " << c;
+    }
+    b.u.step(20);  // 1 + 19: the lookup misses and the request is queued for the NoC
+    EXPECT_TRUE(b.l1.hasOutgoing());
+    EXPECT_EQ(b.n("l1d.read_misses"), 1);
+    b.l1.popOutgoing();
+    b.fill(kBase, 300);
+    ASSERT_EQ(b.collect(300), 1u);
+    EXPECT_EQ(b.done[0].latency, 300u);
+}
+
+TEST(LdStUnitLookupAfterLatency, RefusedHeadHoldsThePipelineWhileTheUnitMovesOn) {
+    SmConfig c = pipeCfg();
+    c.l1HitLatency = 4;  // 3 stages
+    c.mshrEntries = 1;
+    Bench b(c);
+    const uint64_t X = kBase, Y = kBase + 0x1000;
+    b.u.accept(0, load(0, 1, X, 4), 0);
+    b.step(1);  // P -> pipeline (lookup at 4); the unit is free at once
+    EXPECT_TRUE(b.u.free());
+    b.u.accept(1, load(0, 2, Y, 128), 1);  // Q: 32 lines, lookups due at 5, 6, 7, ...
+    b.step(2);
+    b.step(3);
+    EXPECT_EQ(b.n("l1d.accesses"), 0);
+    b.step(4);  // P misses and takes the only MSHR; Q's third access enters
+    EXPECT_EQ(b.n("l1d.read_misses"), 1);
+    b.step(5);  // Q0 refused (no MSHR): it stays, and the full pipeline takes nothing
+    b.step(6);
+    EXPECT_EQ(b.n("l1d.mshr_stall_cycles"), 2);
+    EXPECT_EQ(b.n("ldst.pipeline_full_cycles"), 2);
+    b.fill(X, 7);  // frees the MSHR
+    ASSERT_EQ(b.collect(7), 1u);
+    b.step(7);  // Q0 misses; Q3 enters behind Q2
+    EXPECT_EQ(b.n("l1d.read_misses"), 2);
+    EXPECT_EQ(b.n("ldst.pipeline_full_cycles"), 2);
+    b.step(8);  // Q1 (due at 6) is looked up the cycle after Q0 left, and refused
+    EXPECT_EQ(b.n("l1d.mshr_stall_cycles"), 3);
+    EXPECT_EQ(b.n("ldst.pipeline_full_cycles"), 3);
+    EXPECT_FALSE(b.u.free());  // Q's 4th..32nd accesses still to enter
+}
+
 } // namespace ldst_unit_test
