@@ -14,6 +14,7 @@ constexpr int64_t kMaxCycles = 1000;
 constexpr int64_t kMinFlitBytes = 4;
 constexpr int64_t kMaxFlitBytes = 1024;
 constexpr int64_t kMaxMessageFlits = 64;
+constexpr int64_t kMaxControlBytes = 256;
 constexpr int64_t kMaxVcs = 64;
 constexpr int64_t kMaxSpeedup = 8;
 constexpr int64_t kMaxIterations = 16;
@@ -92,6 +93,12 @@ void NocParams::declare(ParamSchema& s) {
                 "Flits of a read request (address and routing only)")
         .addInt("noc.write_ack_flits", 1, "flits", 1, kMaxMessageFlits,
                 "Flits of a write acknowledgement")
+        .addInt("noc.control_bytes", 0, "bytes", 0, kMaxControlBytes,
+                "0: packets are counted in flits (noc.header_flits, noc.read_request_flits, "
+                "noc.write_ack_flits). Otherwise GPGPU-Sim's packetisation: every packet carries "
+                "this many bytes of address and control (its READ_PACKET_SIZE, WRITE_PACKET_SIZE), "
+                "data packets add their data bytes, and a packet is ceil(bytes / noc.flit_bytes) "
+                "flits; the three flit counts are then unused")
         .addInt("noc.input_queue_packets", 8, "packets", 1, kMaxQueuePackets,
                 "Network-interface injection queue per source port and subnet (an SM cluster on "
                 "the request subnet, a partition on the reply subnet); a full queue withholds "
@@ -161,6 +168,7 @@ NocParams NocParams::from(const Config& cfg) {
     p.headerFlits = u(cfg, "noc.header_flits");
     p.readRequestFlits = u(cfg, "noc.read_request_flits");
     p.writeAckFlits = u(cfg, "noc.write_ack_flits");
+    p.controlBytes = u(cfg, "noc.control_bytes");
     p.inputQueuePackets = u(cfg, "noc.input_queue_packets");
     p.outputQueuePackets = u(cfg, "noc.output_queue_packets");
     p.smsPerCluster = u(cfg, "noc.sms_per_cluster");

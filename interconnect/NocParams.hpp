@@ -22,6 +22,7 @@ struct NocParams {
     unsigned flitBytes = 0;
     // Packetisation (flits per message type).
     unsigned headerFlits = 0;
+    unsigned controlBytes = 0;  // noc.control_bytes (0: packets counted in flits)
     unsigned readRequestFlits = 0;
     unsigned writeAckFlits = 0;
     // Network interface.

@@ -4,7 +4,8 @@
 // network needs; the payload is never copied (passthrough: the same tlm_generic_payload travels
 // end to end). The network splits a packet into flits (Flit.hpp): head first, tail last.
 // Flit counts per message type come from configuration (noc.read_request_flits,
-// noc.header_flits, noc.write_ack_flits) plus data flits of the channel width.
+// noc.header_flits, noc.write_ack_flits) plus data flits of the channel width, or, with
+// noc.control_bytes, from bytes as GPGPU-Sim counts them (control bytes plus data bytes).
 // Left out: byte-enable/partial-line compression.
 #include <cstdint>
 
@@ -31,25 +32,32 @@ struct FlitRules {
     unsigned readRequestFlits = 1;
     unsigned headerFlits = 1;
     unsigned writeAckFlits = 1;
+    // Non-zero: GPGPU-Sim's packetisation, in bytes (control plus data), not in flits.
+    unsigned controlBytes = 0;
 
     unsigned dataFlits(uint64_t bytes) const {
         return static_cast<unsigned>((bytes + flitBytes - 1) / flitBytes);
     }
-    // SM -> memory: a read asks (no data); a write or writeback carries its touched bytes.
+    // A data packet of `bytes`: header flits plus data flits, or control and data bytes together.
+    unsigned withData(uint64_t bytes) const {
+        return controlBytes ? dataFlits(controlBytes + bytes) : headerFlits + dataFlits(bytes);
+    }
+    unsigned controlOnly(unsigned flits) const { return controlBytes ? dataFlits(controlBytes) : flits; }
+    // SM -> memory: a read asks (no data); a write or writeback carries its bytes.
     unsigned requestFlits(const GpuExtension& e) const {
-        return e.kind == AccessKind::Read ? readRequestFlits : headerFlits + dataFlits(e.bytes);
+        return e.kind == AccessKind::Read ? controlOnly(readRequestFlits) : withData(e.bytes);
     }
     // Memory -> SM: a read answer carries the payload's data; a write is only acknowledged.
     unsigned replyFlits(const tlm::tlm_generic_payload& p, const GpuExtension& e) const {
-        return e.kind == AccessKind::Read ? headerFlits + dataFlits(p.get_data_length())
-                                          : writeAckFlits;
+        return e.kind == AccessKind::Read ? withData(p.get_data_length()) : controlOnly(writeAckFlits);
     }
     // The largest packet for transfers of at most `lineBytes` (sizes the ejection buffers, which
     // must hold a whole packet).
     unsigned maxFlits(uint64_t lineBytes) const {
-        const unsigned data = headerFlits + dataFlits(lineBytes);
-        unsigned m = data > readRequestFlits ? data : readRequestFlits;
-        return m > writeAckFlits ? m : writeAckFlits;
+        const unsigned data = withData(lineBytes);
+        const unsigned read = controlOnly(readRequestFlits), ack = controlOnly(writeAckFlits);
+        unsigned m = data > read ? data : read;
+        return m > ack ? m : ack;
     }
 };
 

@@ -20,6 +20,19 @@ void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t by
     out.push_back({line, 1u << lane, bytes, chunks});
 }
 
+uint32_t segmentBytes(uint32_t chunks, unsigned lineBytes) {
+    unsigned size = std::max(1u, lineBytes / kChunkBytes), lo = 0;  // in chunks
+    while (size > 1) {
+        const unsigned half = size / 2;
+        const uint64_t halfMask = (uint64_t(1) << half) - 1;
+        const bool low = chunks & (halfMask << lo), high = chunks & (halfMask << (lo + half));
+        if (low == high) break;  // both halves (or, for no chunk, neither): keep this size
+        if (high) lo += half;
+        size = half;
+    }
+    return size * kChunkBytes;
+}
+
 void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const {
     out.clear();
     const uint64_t mask = ~uint64_t(line_ - 1);
@@ -36,6 +49,8 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
             touch(last, lane, 0, size - head, out);
         }
     }
+    if (store_ == StoreBytes::Segment && inst.op == OpClass::Store)
+        for (auto& a : out) a.bytes = segmentBytes(a.chunks, line_);
 }
 
 } // namespace gpusim

@@ -4,10 +4,16 @@
 // Accesses come out in the order of the lowest lane that touches them (deterministic). An access
 // that straddles a line boundary (unaligned vector access) touches both lines. Each access also
 // says which 32-byte chunks of its line the lanes touch (a store's sectors).
+// What a store carries (sm.store_bytes): the bytes its lanes touch, or, as GPGPU-Sim's Fermi
+// coalescer sends it, the smallest aligned segment (halving the line down to 32 B while the
+// touched chunks lie in one half) that holds the touched chunks. Approximation: GPGPU-Sim uses
+// 32-B (1-byte data) and 64-B (2-byte data) segments as separate accesses; we keep one access per
+// line and size it by the same halving.
 #include <cstdint>
 #include <vector>
 
 #include "common/StoreChunks.hpp"
+#include "modules/SmConfig.hpp"
 #include "workloads/WarpInstruction.hpp"
 
 namespace gpusim {
@@ -15,21 +21,27 @@ namespace gpusim {
 struct LineAccess {
     uint64_t lineAddr = 0;   // aligned to the line size
     uint32_t laneMask = 0;   // lanes served by this line
-    uint32_t bytes = 0;      // bytes touched in the line (sum over lanes, clipped to the line)
+    uint32_t bytes = 0;      // bytes touched in the line (sum over lanes, clipped to the line),
+                             // or a store's segment (StoreBytes::Segment)
     uint32_t chunks = 0;     // 32-byte chunks touched (bit i: bytes 32i .. 32i+31 of the line);
                              // a sectored L2 writes only these sectors of a store
 };
 
 
+// The smallest aligned segment of a `lineBytes` line, at least one chunk, holding `chunks`.
+uint32_t segmentBytes(uint32_t chunks, unsigned lineBytes);
+
 class Coalescer {
 public:
-    explicit Coalescer(unsigned lineBytes) : line_(lineBytes) {}
+    explicit Coalescer(unsigned lineBytes, StoreBytes store = StoreBytes::Touched)
+        : line_(lineBytes), store_(store) {}
     // Appends to `out` (cleared first).
     void coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
 
 private:
     void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;
     unsigned line_;
+    StoreBytes store_;
 };
 
 } // namespace gpusim

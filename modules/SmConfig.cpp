@@ -27,6 +27,10 @@ void SmConfig::declare(ParamSchema& s) {
                 "SFU initiation interval (4 SFU lanes per SM: 32 threads take 8 cycles)")
         .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
                 "Shared-memory access latency (bank conflicts are not modelled)")
+        .addEnum("sm.store_bytes", "touched", {"touched", "segment"},
+                 "The data a store's line access carries to the L2 (its packet size): the bytes its "
+                 "lanes touch, or the smallest aligned 32/64/128-B segment holding its touched 32-B "
+                 "chunks (GPGPU-Sim's Fermi coalescer)")
         .addInt("sm.response_queue", 8, "packets", 1, 1024,
                 "Answers from the NoC waiting for the L1D fill port; full = back-pressure")
         .addInt("l1d.size_bytes", 32768, "bytes", 1024, 1 << 20, "L1 data cache capacity")
@@ -103,6 +107,8 @@ SmConfig SmConfig::from(const Config& c) {
     s.sfuInterval = u("sm.sfu.interval_cycles");
     s.smemLatency = u("sm.smem_latency_cycles");
     s.responseQueue = u("sm.response_queue");
+    s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
+                                           {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.l1Bytes = u("l1d.size_bytes");
     s.l1Line = u("l1d.line_bytes");
     s.l1Ways = u("l1d.ways");

@@ -17,6 +17,8 @@ enum class L1Allocation { OnMiss, OnFill };
 // the store goes to the L2 and a missing line is not allocated.
 enum class L1WritePolicy { Evict, WriteThrough };
 enum class SetIndexing { Linear, FermiHash };
+// What a store's line access carries (sm.store_bytes; modules/Coalescer.hpp).
+enum class StoreBytes { Touched, Segment };
 
 struct SmConfig {
     unsigned warpSlots = 48;        // sm.max_warps
@@ -30,6 +32,7 @@ struct SmConfig {
     unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
     unsigned smemLatency = 24;
     unsigned responseQueue = 8;
+    StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
 
     unsigned l1Bytes = 32768, l1Line = 128, l1Ways = 8;
     unsigned l1Sets() const { return l1Bytes / (l1Line * l1Ways); }

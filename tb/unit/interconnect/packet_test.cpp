@@ -144,4 +144,24 @@ TEST(NodeList, ParsesListsAndRanges) {
     }
 }
 
+TEST(FlitRules, ControlBytesCountPacketsInBytesAsGpgpuSimDoes) {
+    // noc.control_bytes 8, 40-B flits (the gtx480 platform): ceil((8 + data) / 40).
+    FlitRules r{40, 1, 1, 1, 8};
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Read, 128)), 1u);    // 8 B
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Write, 32)), 1u);    // 40 B
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Write, 64)), 2u);    // 72 B
+    EXPECT_EQ(r.requestFlits(ext(AccessKind::Write, 128)), 4u);   // 136 B (5 in flits: 1 + 4)
+    EXPECT_EQ(readReplyFlits(r, 128), 4u);
+    EXPECT_EQ(readReplyFlits(r, 32), 1u);
+    EXPECT_EQ(writeAckFlits(r), 1u);
+    EXPECT_EQ(r.maxFlits(128), 4u);
+    // The flit counts are unused then: 3-flit read requests and acks still take one 8-B flit.
+    FlitRules wide{40, 3, 2, 3, 8};
+    EXPECT_EQ(wide.requestFlits(ext(AccessKind::Read, 128)), 1u);
+    EXPECT_EQ(writeAckFlits(wide), 1u);
+    EXPECT_EQ(wide.requestFlits(ext(AccessKind::Write, 128)), 4u);
+    // Control bytes larger than a flit take several.
+    EXPECT_EQ((FlitRules{4, 1, 1, 1, 8}.requestFlits(ext(AccessKind::Read, 0))), 2u);
+}
+
 } // namespace packet_test

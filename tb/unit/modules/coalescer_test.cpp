@@ -182,4 +182,42 @@ TEST(Coalescer, SixtyFourByteLines) {
     EXPECT_EQ(a[1].laneMask, 0xffff0000u);
 }
 
+// sm.store_bytes = segment: GPGPU-Sim's reduction of a 128-B segment to the half, then the
+// quarter, that holds every touched 32-B chunk.
+TEST(Coalescer, SegmentBytesHalveWhileTheChunksLieInOneHalf) {
+    EXPECT_EQ(segmentBytes(0x1u, 128), 32u);   // chunk 0
+    EXPECT_EQ(segmentBytes(0x2u, 128), 32u);   // chunk 1
+    EXPECT_EQ(segmentBytes(0x8u, 128), 32u);   // chunk 3
+    EXPECT_EQ(segmentBytes(0x3u, 128), 64u);   // the lower half
+    EXPECT_EQ(segmentBytes(0xcu, 128), 64u);   // the upper half
+    EXPECT_EQ(segmentBytes(0x6u, 128), 128u);  // chunks 1 and 2: both halves
+    EXPECT_EQ(segmentBytes(0x9u, 128), 128u);
+    EXPECT_EQ(segmentBytes(0xfu, 128), 128u);
+    EXPECT_EQ(segmentBytes(0x30u, 256), 64u);  // a 256-B line: chunks 4-5
+    EXPECT_EQ(segmentBytes(0x1u, 32), 32u);
+}
+
+TEST(Coalescer, SegmentSizesStoresAndLeavesLoadsAlone) {
+    // The scattered pair above (bytes 8 and 100: chunks 0 and 3) is a 128-B segment; two lanes
+    // in chunk 2 (bytes 64 and 68) a 32-B one.
+    WarpInstruction st = mem(OpClass::Store, 0, kBase, 0, 4, 0xfu);
+    st.addr[0] = kBase + 8;
+    st.addr[1] = kBase + 100;
+    st.addr[2] = kBase + 128 + 64;
+    st.addr[3] = kBase + 128 + 68;
+    std::vector<LineAccess> out;
+    Coalescer(128, StoreBytes::Segment).coalesce(st, out);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0].bytes, 128u);
+    EXPECT_EQ(out[1].bytes, 32u);
+    EXPECT_EQ(out[1].chunks, 0x4u);
+    Coalescer(128, StoreBytes::Touched).coalesce(st, out);
+    EXPECT_EQ(out[0].bytes, 8u);
+    EXPECT_EQ(out[1].bytes, 8u);
+    WarpInstruction ld = st;
+    ld.op = OpClass::Load;
+    Coalescer(128, StoreBytes::Segment).coalesce(ld, out);
+    EXPECT_EQ(out[0].bytes, 8u);  // a load's bytes are what it touches: the reply carries the line
+}
+
 } // namespace coalescer_test
