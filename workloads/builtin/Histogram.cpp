@@ -62,8 +62,8 @@ namespace histogram_kernel {
 constexpr unsigned kThreads = 256, kBins = 256;
 
 namespace reg {
-constexpr uint16_t kTid = 0, kCta = 1, kI = 2, kStride = 3, kPred = 4, kByte = 5, kCount = 6, kLock = 7;
-constexpr unsigned kUsed = 8;
+constexpr uint16_t kTid = 0, kCta = 1, kI = 2, kStride = 3, kPred = 4, kByte = 5, kCount = 6;
+constexpr unsigned kUsed = 8;  // as compiled: R7 held the lock flag before it became the predicate
 } // namespace reg
 
 enum PrivSlot : unsigned {
@@ -108,11 +108,13 @@ WarpProgram privatizedWarp(WarpThreads t, Buffers b) {
                 for (unsigned m = 0; m < l && first; ++m) first = !((pending >> m & 1u) && bin[m] == bin[l]);
                 if (first) winners |= 1u << l;
             }
-            co_yield inst::load(sassPc(pLdslk), pending, {reg::kCount, reg::kLock}, {reg::kByte}, kIntBytes, slot,
-                                MemSpace::Shared);
-            co_yield inst::alu(sassPc(pIadd), winners, {reg::kCount}, {reg::kCount, reg::kLock});
+            // LDSLK's lock result is a predicate (LDSLK P0, R, [addr]), not a register: traces list
+            // general registers only, and Accel-Sim takes one destination. The branch on P0 waits
+            // for the same load as kCount, so it names kCount.
+            co_yield inst::load(sassPc(pLdslk), pending, {reg::kCount}, {reg::kByte}, kIntBytes, slot, MemSpace::Shared);
+            co_yield inst::alu(sassPc(pIadd), winners, {reg::kCount}, {reg::kCount});
             co_yield inst::store(sassPc(pStsul), winners, {reg::kByte, reg::kCount}, kIntBytes, slot, MemSpace::Shared);
-            co_yield inst::alu(sassPc(pBraLock), pending, {}, {reg::kLock});
+            co_yield inst::alu(sassPc(pBraLock), pending, {}, {reg::kCount});
             pending &= ~winners;
         }
         co_yield inst::alu(sassPc(pIaddI), live, {reg::kI}, {reg::kI, reg::kStride});

@@ -71,6 +71,11 @@ TEST(Histogram, LockRoundsLetOneLanePerBinThrough) {
         ASSERT_EQ(s[p].op, OpClass::Load);
         ASSERT_EQ(s[p].space, MemSpace::Shared);
         EXPECT_EQ(s[p].activeMask, ~done);
+        // LDSLK writes the count register; its lock flag is a predicate, so one destination (what
+        // Accel-Sim's trace parser takes), and the branch closing the round waits for that register.
+        ASSERT_EQ(s[p].numDst, 1u);
+        EXPECT_EQ(s[p + 3].numSrc, 1u);
+        EXPECT_EQ(s[p + 3].src[0], s[p].dst[0]);
         const uint32_t winners = s[p + 2].activeMask;
         // Each winner is the lowest not-yet-done lane of its bin; no two winners share a bin.
         std::set<uint8_t> bins;

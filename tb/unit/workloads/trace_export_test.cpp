@@ -197,6 +197,19 @@ INSTANTIATE_TEST_SUITE_P(Builtin, TraceRoundTrip, ::testing::ValuesIn(builtinNam
                              return n;
                          });
 
+// The smallest histogram is privatized=0; the default (privatized=1) has the shared-memory lock
+// loop, whose LDSLK once exported two destinations and Accel-Sim refused the trace.
+TEST(TraceRoundTrip, HistogramAtItsDefaultExportsOneDestinationPerInstruction) {
+    const auto orig = WorkloadRegistry::builtin().create("histogram:bytes=5000,blocks=2", 7);
+    ScratchDir dir;
+    const TraceExportSummary s = exportTrace(*orig, dir.path().string());
+    TraceWorkload back(dir.path().string());
+    const Counts c = compareWorkloads(*orig, back);
+    EXPECT_EQ(c.instructions, s.instructions);
+    EXPECT_GT(c.instructions, 0u);
+    EXPECT_EQ(c.twoDestinations, 0u);
+}
+
 TEST(TraceRoundTripXz, CompressedExportReadsBack) {
     const auto orig = WorkloadRegistry::builtin().create("atax:n=32", 1);
     ScratchDir dir;
