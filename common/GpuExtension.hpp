@@ -34,6 +34,7 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
                               // 0: not known, the whole line (reads, and stores of other sources)
     uint64_t issueTime = 0;   // ps, when the originator sent it
     bool l2Hit = false;       // set by the L2 on the answer, for statistics
+    bool instruction = false; // a read of an instruction line (an L1I miss), counted apart at the L2
 
     tlm_extension_base* clone() const override { return new GpuExtension(*this); }
     void copy_from(const tlm_extension_base& other) override {

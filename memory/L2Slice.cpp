@@ -59,6 +59,10 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
       readMisses_(stats.counter("l2.slice" + std::to_string(index) + ".read_misses",
                                 "Read misses, MSHR merges included")),
       writeHits_(stats.counter("l2.slice" + std::to_string(index) + ".write_hits", "Write hits")),
+      instReadHits_(stats.counter("l2.slice" + std::to_string(index) + ".inst_read_hits",
+                                  "Instruction-line read hits (SMs' L1I misses; not in read_hits)")),
+      instReadMisses_(stats.counter("l2.slice" + std::to_string(index) + ".inst_read_misses",
+                                    "Instruction-line read misses, merges included (not in read_misses)")),
       writeMisses_(stats.counter("l2.slice" + std::to_string(index) + ".write_misses",
                                  "Write misses (allocated without fetch, or merged into a read "
                                  "miss in flight)")),
@@ -377,6 +381,8 @@ void L2Slice::lookup(uint64_t cycle) {
     const uint64_t bit = uint64_t(1) << index;
     const uint64_t unit = line + index * unitBytes_;
     const bool write = gpuExt(*r.payload).kind != AccessKind::Read;
+    // Instruction-line reads are counted apart: read_hits/read_misses are the data reads.
+    const bool inst = gpuExt(*r.payload).instruction;
     const uint64_t exitAt = pipeStep_ + tagLatency_;
 
     const auto way = tags_.find(set, line);
@@ -384,7 +390,7 @@ void L2Slice::lookup(uint64_t cycle) {
         tags_.touch(set, *way);
         if (write) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
-        (write ? writeHits_ : readHits_).inc();
+        (write ? writeHits_ : inst ? instReadHits_ : readHits_).inc();
         pipe_.push_back({exitAt, r.payload, r.acceptPs, true, nullptr});
     } else if (!write || mshr_.inFlight(unit)) {
         switch (mshr_.probe(unit)) {
@@ -392,11 +398,11 @@ void L2Slice::lookup(uint64_t cycle) {
             mshr_.merge(unit, {r.payload, r.acceptPs, write});
             mshrMerges_.inc();
             if (write) writeMerges_.inc();
-            (write ? writeMisses_ : readMisses_).inc();
+            (write ? writeMisses_ : inst ? instReadMisses_ : readMisses_).inc();
             break;
         case L2Mshr::Probe::Allocate:
             mshr_.allocate(unit, {r.payload, r.acceptPs, write});
-            readMisses_.inc();
+            (inst ? instReadMisses_ : readMisses_).inc();
             pipe_.push_back({exitAt, nullptr, 0, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:

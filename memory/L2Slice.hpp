@@ -189,6 +189,8 @@ private:
     Counter& readHits_;
     Counter& readMisses_;
     Counter& writeHits_;
+    Counter& instReadHits_;
+    Counter& instReadMisses_;
     Counter& writeMisses_;
     Counter& mshrMerges_;
     Counter& writeMerges_;

@@ -31,6 +31,8 @@ public:
         s = WarpInstruction{};
         return s;
     }
+    // The same slot as next() without resetting it (an instruction read but not yet pushed).
+    WarpInstruction& tail() { return slots_[(head_ + size_) % slots_.size()]; }
     void push() { ++size_; }
 
 private:

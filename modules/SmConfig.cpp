@@ -33,6 +33,18 @@ void SmConfig::declare(ParamSchema& s) {
                  "chunks (GPGPU-Sim's Fermi coalescer)")
         .addInt("sm.response_queue", 8, "packets", 1, 1024,
                 "Answers from the NoC waiting for the L1D fill port; full = back-pressure")
+        .addInt("l1i.size_bytes", 0, "bytes", 0, 1 << 20,
+                "L1 instruction cache capacity; 0: not modelled, every fetch hits (instruction fetches "
+                "then cost no time and no traffic)")
+        .addInt("l1i.line_bytes", 128, "bytes", 16, 1024, "L1I line size")
+        .addInt("l1i.ways", 4, "", 1, 64, "L1I associativity (LRU, allocated when the fill arrives)")
+        .addInt("l1i.mshr_entries", 2, "entries", 1, 64, "L1I line reads in flight")
+        .addInt("l1i.mshr_max_merge", 32, "fetches", 1, 1024,
+                "Fetches one L1I MSHR entry can hold (the first plus merged ones)")
+        .addInt("l1i.miss_queue", 4, "requests", 1, 64, "L1I line reads waiting to enter the NoC")
+        .addInt("l1i.code_base", 0xF0000000LL, "bytes", 0, int64_t(1) << 48,
+                "Address of instruction 0 (instruction addresses are code_base + PC; GPGPU-Sim's "
+                "PROGRAM_MEM_START), so fetches find their memory partition and L2 set")
         .addInt("l1d.size_bytes", 32768, "bytes", 1024, 1 << 20, "L1 data cache capacity")
         .addInt("l1d.line_bytes", 128, "bytes", 32, 1024, "L1D line size (also the coalescing unit)")
         .addInt("l1d.ways", 8, "", 1, 64, "L1D associativity")
@@ -63,6 +75,15 @@ void SmConfig::declare(ParamSchema& s) {
                  "Replacement: LRU, or CWLP's PC-based locality-protected LPC. A scheduler that needs "
                  "one (--scheduler lpc, cwlp) overrides this key")
         .addCheck([](const Config& c) {
+            if (const auto size = c.getInt("l1i.size_bytes"); size > 0) {
+                const auto line = c.getInt("l1i.line_bytes"), ways = c.getInt("l1i.ways");
+                if (!std::has_single_bit(static_cast<uint64_t>(line)))
+                    c.fail("l1i.line_bytes", std::to_string(line) + " is not a power of two");
+                if (size % (line * ways) != 0 ||
+                    !std::has_single_bit(static_cast<uint64_t>(size / (line * ways))))
+                    c.fail("l1i.size_bytes", std::to_string(size) + " is not a power-of-two number of sets of "
+                                             "l1i.line_bytes x l1i.ways (" + std::to_string(line * ways) + ")");
+            }
             if (c.getBool("l1d.lookup_after_latency") && c.getInt("l1d.hit_latency_cycles") < 2)
                 c.fail("l1d.hit_latency_cycles", "must be at least 2 with l1d.lookup_after_latency (the "
                                                  "pipeline in front of the lookup has latency - 1 stages)");
@@ -109,6 +130,13 @@ SmConfig SmConfig::from(const Config& c) {
     s.responseQueue = u("sm.response_queue");
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
+    s.l1iBytes = u("l1i.size_bytes");
+    s.l1iLine = u("l1i.line_bytes");
+    s.l1iWays = u("l1i.ways");
+    s.l1iMshrEntries = u("l1i.mshr_entries");
+    s.l1iMshrMaxMerge = u("l1i.mshr_max_merge");
+    s.l1iMissQueue = u("l1i.miss_queue");
+    s.l1iCodeBase = static_cast<uint64_t>(c.getInt("l1i.code_base"));
     s.l1Bytes = u("l1d.size_bytes");
     s.l1Line = u("l1d.line_bytes");
     s.l1Ways = u("l1d.ways");

@@ -34,6 +34,9 @@ struct SmConfig {
     unsigned responseQueue = 8;
     StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
 
+    // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.
+    unsigned l1iBytes = 0, l1iLine = 128, l1iWays = 4, l1iMshrEntries = 2, l1iMshrMaxMerge = 32, l1iMissQueue = 4;
+    uint64_t l1iCodeBase = 0xF0000000u;
     unsigned l1Bytes = 32768, l1Line = 128, l1Ways = 8;
     unsigned l1Sets() const { return l1Bytes / (l1Line * l1Ways); }
     unsigned mshrEntries = 32, mshrMaxMerge = 8, missQueue = 8;

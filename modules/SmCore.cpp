@@ -70,6 +70,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     readyCount_.assign(cfg_.schedulers, {});
     members_.resize(cfg_.schedulers);
     fetchPending_.assign((cfg_.warpSlots + 63) / 64, 0);
+    fetchRetry_.assign(fetchPending_.size(), 0);
+    if (cfg_.l1iBytes) l1i_ = std::make_unique<InstructionCache>(cfg_, stats, statName(id, ".l1i."));
     clock.add(this);
 }
 
@@ -102,6 +104,7 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
         wp.ibuffer.clear();
         wp.streamDone = false;
         wp.exitIssued = false;
+        wp.fetchHeld = wp.imissPending = false;
         wp.warpInCta = k;
         wp.view = WarpView{};
         wp.view.valid = true;
@@ -143,6 +146,7 @@ void SmCore::tick(uint64_t cycle) {
 
 bool SmCore::stalled(uint64_t& until) const {
     if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || !ldst_.onlyWaiting()) return false;
+    if (l1i_ && (l1i_->hasOutgoing() || anyFetchRetry())) return false;
     // No warp ready: each waits for something only a result, an answer or another warp's
     // barrier arrival (impossible while all wait) can change; a ready warp blocked by a busy unit
     // or the policy's gate might issue next cycle.
@@ -172,7 +176,15 @@ void SmCore::fillPort(uint64_t cycle) {
         throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
                          p->get_response_string());
     ++answers_;
-    if (e.kind == AccessKind::Read) ldst_.wake(l1_.fill(p->get_address()), cycle);
+    if (e.instruction) {
+        // The warps that waited for this instruction line fetch again (and hit).
+        for (unsigned w : l1i_->fill(p->get_address())) {
+            warps_[w].imissPending = false;
+            markFetch(w);
+        }
+    } else if (e.kind == AccessKind::Read) {
+        ldst_.wake(l1_.fill(p->get_address()), cycle);
+    }
     p->release();
     port_.retryHeldResponse();
 }
@@ -197,7 +209,9 @@ void SmCore::writeback(uint64_t cycle) {
 }
 
 void SmCore::sendToNoc(uint64_t) {
-    if (!l1_.hasOutgoing() || !port_.canSend()) return;
+    if (!port_.canSend()) return;
+    if (l1i_ && l1i_->hasOutgoing()) return sendInstructionRead();
+    if (!l1_.hasOutgoing()) return;
     const MissRequest req = l1_.frontOutgoing();
     l1_.popOutgoing();
     Payload& p = pool_.allocate();
@@ -218,6 +232,33 @@ void SmCore::sendToNoc(uint64_t) {
     e.issueTime = sc_core::sc_time_stamp().value();
     (req.write ? writesSent_ : readsSent_).inc();
     port_.send(p);
+}
+
+// An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
+// L1D's requests (a warp without instructions issues nothing).
+void SmCore::sendInstructionRead() {
+    const uint64_t line = l1i_->frontOutgoing();
+    l1i_->popOutgoing();
+    Payload& p = pool_.allocate();
+    p.set_command(tlm::TLM_READ_COMMAND);
+    p.set_address(line);
+    p.set_data_length(l1i_->lineBytes());
+    p.set_streaming_width(l1i_->lineBytes());
+    GpuExtension& e = gpuExt(p);
+    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
+    e.smId = static_cast<int>(id_);
+    e.kind = AccessKind::Read;
+    e.instruction = true;
+    e.partition = static_cast<int>(map_.partition(line));
+    e.bytes = l1i_->lineBytes();
+    e.issueTime = sc_core::sc_time_stamp().value();
+    port_.send(p);
+}
+
+bool SmCore::anyFetchRetry() const {
+    for (uint64_t bits : fetchRetry_)
+        if (bits) return true;
+    return false;
 }
 
 unsigned SmCore::issue(uint64_t cycle) {
@@ -322,6 +363,10 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
 // Only warps marked since (a start or an issue): every other one has a full buffer, a finished
 // stream or has exited. Ascending slot order, as a full scan would visit them.
 void SmCore::fetch() {
+    for (size_t word = 0; word < fetchRetry_.size(); ++word) {
+        fetchPending_[word] |= fetchRetry_[word];
+        fetchRetry_[word] = 0;
+    }
     for (size_t word = 0; word < fetchPending_.size(); ++word) {
         for (uint64_t bits = fetchPending_[word]; bits; bits &= bits - 1) {
             const unsigned w = static_cast<unsigned>(word * 64 + unsigned(__builtin_ctzll(bits)));
@@ -333,12 +378,25 @@ void SmCore::fetch() {
 
 void SmCore::fetchWarp(unsigned w) {
     Warp& wp = warps_[w];
-    if (!wp.view.valid || wp.streamDone || wp.exitIssued) return;
+    if (!wp.view.valid || wp.streamDone || wp.exitIssued || wp.imissPending) return;
     bool changed = false;
     while (!wp.ibuffer.full()) {
-        if (!wp.stream->next(wp.ibuffer.next())) {
+        if (!wp.fetchHeld && !wp.stream->next(wp.ibuffer.next())) {
             wp.streamDone = true;
             break;
+        }
+        if (l1i_) {
+            // One L1I lookup per instruction; until it hits, the instruction waits in the slot.
+            const auto r = l1i_->fetch(wp.ibuffer.tail().pc, w);
+            if (r != InstructionCache::Result::Hit) {
+                wp.fetchHeld = true;
+                if (r == InstructionCache::Result::Fail)
+                    fetchRetry_[w / 64] |= uint64_t(1) << (w % 64);
+                else
+                    wp.imissPending = true;
+                break;
+            }
+            wp.fetchHeld = false;
         }
         wp.ibuffer.push();
         changed = true;
@@ -456,11 +514,12 @@ void SmCore::traceScoreboard(uint64_t cycle) {
 
 bool SmCore::busy() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
-           !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse();
+           !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
 }
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
+           (!l1i_ || l1i_->quiescent()) &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
 }
 
@@ -468,13 +527,14 @@ std::string SmCore::dumpState() const {
     std::ostringstream os;
     os << name() << ": " << residentWarps_ << " warps resident, " << port_.outstanding()
        << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
-       << ldst_.dumpState() << "\n";
+       << ldst_.dumpState() << (l1i_ ? "; " + l1i_->dumpState() : std::string()) << "\n";
     for (unsigned w = 0; w < warps_.size(); ++w) {
         const Warp& wp = warps_[w];
         if (!wp.view.valid) continue;
         os << "  warp " << w << " cta " << wp.view.ctaId << " issued " << wp.view.issued;
         if (wp.view.hasInstruction) os << " next pc 0x" << std::hex << wp.view.nextPc << std::dec;
         if (wp.view.atBarrier) os << " at-barrier";
+        if (wp.imissPending) os << " l1i-miss";
         if (wp.exitIssued) os << " exited";
         if (wp.view.pendingLoads) os << " pending-loads " << wp.view.pendingLoads;
         if (!scoreboard_.empty(w)) os << " scoreboard-busy";

@@ -29,6 +29,7 @@
 #include "modules/BarrierUnit.hpp"
 #include "modules/ExecPipeline.hpp"
 #include "modules/IssueStage.hpp"
+#include "modules/InstructionCache.hpp"
 #include "modules/L1DCache.hpp"
 #include "modules/LdStUnit.hpp"
 #include "modules/Scoreboard.hpp"
@@ -143,6 +144,7 @@ private:
     ExecPipeline alu_, sfu_;
     L1DCache l1_;
     LdStUnit ldst_;
+    std::unique_ptr<InstructionCache> l1i_;  // null: l1i.size_bytes 0, every fetch hits
     IssueStage issueStage_;
 
     std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port
@@ -162,6 +164,9 @@ private:
     std::vector<std::vector<unsigned>> members_;  // per scheduler, valid slots; rebuilt on warp start/end
     bool membersDirty_ = true;
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
+    std::vector<uint64_t> fetchRetry_;    // slots whose fetch the L1I refused: tried again each cycle
+    bool anyFetchRetry() const;
+    void sendInstructionRead();
     unsigned exitedWarps_ = 0;            // exited, not yet retired
     uint64_t resourceChanges_ = 0;
     // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_

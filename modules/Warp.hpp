@@ -15,6 +15,10 @@ struct Warp {
     InstructionBuffer ibuffer;
     bool streamDone = false;
     bool exitIssued = false;
+    // With an instruction cache: the buffer's tail slot holds the next instruction, read from the
+    // stream, until its fetch hits (fetchHeld); imissPending while its line is being read.
+    bool fetchHeld = false;
+    bool imissPending = false;
     unsigned warpInCta = 0;
     // Kept by SmCore: valid, not exited, not at a barrier, an instruction buffered and free of
     // scoreboard hazards. Refreshed whenever one of those inputs changes, so the issue stage

@@ -75,6 +75,33 @@ TEST(SmCore, AluDependenceChainTiming) {
     expectCleanEnd(b, 12);
 }
 
+TEST(SmCore, InstructionCacheMissDelaysTheFirstFetchOnly) {
+    // The chain above with a 2 KB L1I: the fetch of #0 misses and reads the line 0xF0000000
+    // (l1i.code_base + PC 0), which holds all four instructions; the rest hit.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}), alu(0x08, R2, {R1}), alu(0x10, R3, {R0}), exitInst(0x18)};
+    }));
+    SmConfig c = cfgWith(2);
+    c.l1iBytes = 2048;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    ASSERT_EQ(b.mem.log.size(), 1u);
+    EXPECT_EQ(b.mem.log[0].addr, 0xF0000000u);
+    EXPECT_FALSE(b.mem.log[0].write);
+    const U64 issues = b.rec->issueCycles(0);
+    ASSERT_EQ(issues.size(), 4u);
+    // The fetch of cycle 2 misses (#0 issued at 3 without the cache); the line read leaves at 3,
+    // the stub answers 10 cycles later (13), the fill and the fetch again are in that tick: 14.
+    EXPECT_EQ(issues[0], 14u);
+    // From there the chain's own timing: +4 (RAW on R1), +1, +1.
+    EXPECT_EQ(issues, (U64{issues[0], issues[0] + 4, issues[0] + 5, issues[0] + 6}));
+    EXPECT_EQ(b.stat("sm0.l1i.misses"), 1);
+    EXPECT_EQ(b.stat("sm0.l1i.hits"), 4);  // #0 again after the fill, then #1, #2, EXIT
+    EXPECT_EQ(b.stat("sm0.l1i.fills"), 1);
+    expectCleanEnd(b, issues[0] + 9);
+}
+
 TEST(SmCore, CyclesOfAStalledSmCountAsIfTicked) {
     // GTO lets a stalled SM sleep (SchedulerPolicy::idleWhileStalled): from c5 to c14 its only
     // warp waits on a miss and nothing moves, so those cycles skip the pipeline but must count
