@@ -31,6 +31,9 @@ const std::vector<TimingKey>& timingKeys() {
         {"dram.tRTP", &DramTiming::tRTP, "RD to PRE in the same bank"},
         {"dram.tRTW", &DramTiming::tRTW,
          "RD command to WR command (read-to-write turnaround); -1: tCL + burst cycles + 2 - tWL"},
+        {"dram.tCCDL", &DramTiming::tCCDL,
+         "column command to column command in the same bank group (with dram.bank_groups > 1)"},
+        {"dram.tRTPL", &DramTiming::tRTPL, "RD to PRE of a bank in the RD's bank group (with dram.bank_groups > 1)"},
         {"dram.burst_length", &DramTiming::burstLength, "data beats per column command"},
         {"dram.data_rate", &DramTiming::dataRate, "data beats per command-clock cycle (GDDR5 4, GDDR3 2)"},
     };
@@ -70,6 +73,7 @@ DramTiming DramTiming::from(const Config& cfg) {
     }
     if (!rtwSet) t.tRTW = derivedRtw(t);
     t.busBytes = static_cast<unsigned>(cfg.getInt("dram.bus_bytes"));
+    t.bankGroups = static_cast<unsigned>(cfg.getInt("dram.bank_groups"));
     return t;
 }
 
@@ -84,6 +88,9 @@ void DramConfig::declare(ParamSchema& s) {
                  "overrides it when not -1")
         .addInt("dram.bus_bytes", 8, "bytes", 1, 256,
                 "Data bus width of one memory controller (8 = 64 bits, GTX480: 384 bits / 6)")
+        .addInt("dram.bank_groups", 1, "", 1, 64,
+                "Bank groups per controller (GDDR5: 4); 1: none. With more, dram.tCCDL and "
+                "dram.tRTPL apply inside a group; must divide dram.banks")
         .addInt("dram.queue_size", 32, "", 1, 4096,
                 "FR-FCFS request queue entries per controller; when full, END_REQ is withheld")
         .addInt("dram.frontend_latency_cycles", 0, "cycles", 0, 100000,
@@ -118,6 +125,9 @@ void DramConfig::declare(ParamSchema& s) {
                                                     std::to_string(t.dataRate) + ")");
         if (t.tCL == 0) c.fail(origin("dram.tCL"), "tCL must be at least 1 cycle");
         if (t.tCCD == 0) c.fail(origin("dram.tCCD"), "tCCD must be at least 1 cycle");
+        if (const int64_t banks = c.getInt("dram.banks"); banks % int64_t(t.bankGroups) != 0)
+            c.fail("dram.bank_groups", std::to_string(t.bankGroups) + " does not divide dram.banks (" +
+                                           std::to_string(banks) + ")");
         if (c.getInt("dram.prefetch_min_lines_high") < c.getInt("dram.prefetch_min_lines"))
             c.fail("dram.prefetch_min_lines_high",
                    "must be at least dram.prefetch_min_lines (" +

@@ -12,6 +12,8 @@
 //          tRTP 2, burst 4 beats at 2 beats per command cycle (2 cycles)
 // tRTW (read command to write command) defaults to tCL + burst cycles + 2 - tWL, GPGPU-Sim's
 // rule: the write's data starts two cycles after the read's data ended (bus turnaround).
+// Both presets carry GDDR5's bank-group values (GPGPU-Sim's GTX480: tCCDL 3, tRTPL 2), which act
+// only with dram.bank_groups > 1.
 // Geometry (banks, row size) is part of the address map (common/AddressMap), not of a preset.
 #include <cstdint>
 #include <string>
@@ -24,6 +26,10 @@ class ParamSchema;
 struct DramTiming {
     unsigned tCL = 12, tWL = 4, tRCD = 12, tRP = 12, tRAS = 28, tRC = 40, tRRD = 6, tCCD = 2,
              tWR = 12, tCDLR = 5, tRTP = 2, tRTW = 12;
+    // Bank groups (dram.bank_groups; 1: none, the two values below unused). Bank b is in group
+    // b / (banks / groups), GPGPU-Sim's bkgrpindex. tCCDL: column to column in one group (in
+    // place of tCCD); tRTPL: RD to PRE of any bank of the RD's group.
+    unsigned bankGroups = 1, tCCDL = 3, tRTPL = 2;
     unsigned burstLength = 8;   // beats per column command
     unsigned dataRate = 4;      // beats per command-clock cycle (GDDR5 4, GDDR3 2)
     unsigned busBytes = 8;      // bytes per beat (the partition's data bus width)

@@ -5,7 +5,13 @@
 
 namespace gpusim {
 
-DramTimingChecker::DramTimingChecker(const DramTiming& t, unsigned banks) : t_(t), banks_(banks) {}
+DramTimingChecker::DramTimingChecker(const DramTiming& t, unsigned banks) : t_(t), banks_(banks) {
+    if (t.bankGroups > 1) {
+        if (banks % t.bankGroups != 0) throw std::logic_error("DRAM bank groups do not divide the banks");
+        groups_.resize(t.bankGroups);
+        banksPerGroup_ = banks / t.bankGroups;
+    }
+}
 
 uint64_t DramTimingChecker::earliest(DramCmd cmd, unsigned bank) const {
     const BankTimes& b = banks_.at(bank);
@@ -25,6 +31,11 @@ uint64_t DramTimingChecker::earliest(DramCmd cmd, unsigned bank) const {
     case DramCmd::Wr:
         e = std::max({b.act + t_.tRCD, lastCol_ + t_.tCCD, lastRd_ + t_.tRTW, busFree_ - int64_t(t_.tWL)});
         break;
+    }
+    if (!groups_.empty()) {
+        const GroupTimes& g = groups_[bank / banksPerGroup_];
+        if (isColumn(cmd)) e = std::max(e, g.col + int64_t(t_.tCCDL));
+        if (cmd == DramCmd::Pre) e = std::max(e, g.rd + int64_t(t_.tRTPL));
     }
     return e > 0 ? uint64_t(e) : 0;
 }
@@ -50,6 +61,11 @@ void DramTimingChecker::record(DramCmd cmd, unsigned bank, uint64_t cycle) {
         b.wr = lastWr_ = lastCol_ = c;
         busFree_ = int64_t(dataEnd(cmd, cycle));
         break;
+    }
+    if (!groups_.empty() && isColumn(cmd)) {
+        GroupTimes& g = groups_[bank / banksPerGroup_];
+        g.col = c;
+        if (cmd == DramCmd::Rd) g.rd = c;
     }
 }
 

@@ -6,8 +6,10 @@
 //   any bank:   ACT->ACT tRRD, column->column tCCD, WR->RD tWL + B + tCDLR (write-to-read),
 //               RD->WR tRTW (read-to-write turnaround), and the data bus: a command's burst
 //               [cycle + tCL or tWL, + B) starts no earlier than the previous burst ended.
+//   bank group (dram.bank_groups > 1): column->column tCCDL, RD->PRE tRTPL (GPGPU-Sim's
+//               CCDL and RTPL counters per group; group = bank / (banks / groups)).
 // One command per cycle on the command bus is the controller's rule (it issues at most one).
-// Leaves out: tFAW, bank groups (tCCDL), refresh, power-down.
+// Leaves out: tFAW, refresh, power-down.
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +37,11 @@ private:
     };
     DramTiming t_;
     std::vector<BankTimes> banks_;
+    struct GroupTimes {
+        int64_t col = kNever, rd = kNever;
+    };
+    std::vector<GroupTimes> groups_;  // empty: no bank groups
+    unsigned banksPerGroup_ = 1;
     int64_t lastAct_ = kNever, lastCol_ = kNever, lastRd_ = kNever, lastWr_ = kNever;
     int64_t busFree_ = 0;  // first cycle the data bus is free
 };

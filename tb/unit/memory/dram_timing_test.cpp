@@ -133,6 +133,47 @@ TEST(DramTimingChecker, TRcBindsWhenThePrechargeIsEarly) {
     EXPECT_EQ(c.earliest(DramCmd::Act, 3), 40u);
 }
 
+// Bank groups (dram.bank_groups 4 of 16 banks: group = bank / 4). ACT b0 at 0, b1 at 6, b4 at
+// 12; RD b0 at 24 (every tRCD over). Then, with tRAS 10 so it does not hide anything:
+//   RD b1 (b0's group):   max(lastCol 24 + tCCD 2, bus 38 - tCL 12, group 24 + tCCDL 3) = 27
+//   RD b4 (other group):  max(26, 26) = 26
+//   PRE b1 (b0's group):  max(ACT 6 + tRAS = 16, group RD 24 + tRTPL 8) = 32
+//   PRE b4:               12 + 10 = 22
+// Without groups: RD b1 at 26, PRE b1 at 16.
+TEST(DramTimingChecker, BankGroupsAddTccdlAndTrtplInsideAGroup) {
+    DramTiming t = DramTiming::preset("gddr5");
+    t.tRAS = 10;
+    t.tRTPL = 8;
+    for (unsigned groups : {4u, 1u}) {
+        t.bankGroups = groups;
+        DramTimingChecker c(t, 16);
+        c.record(DramCmd::Act, 0, 0);
+        c.record(DramCmd::Act, 1, 6);
+        c.record(DramCmd::Act, 4, 12);
+        c.record(DramCmd::Rd, 0, 24);
+        EXPECT_EQ(c.earliest(DramCmd::Rd, 1), groups == 4 ? 27u : 26u) << groups;
+        EXPECT_EQ(c.earliest(DramCmd::Wr, 1), 36u) << groups;  // tRTW 12 binds either way
+        EXPECT_EQ(c.earliest(DramCmd::Rd, 4), 26u) << groups;
+        EXPECT_EQ(c.earliest(DramCmd::Pre, 1), groups == 4 ? 32u : 16u) << groups;
+        EXPECT_EQ(c.earliest(DramCmd::Pre, 4), 22u) << groups;
+        // A WR sets the group's column time too, not its RD-to-PRE time.
+        c.record(DramCmd::Wr, 4, 36);
+        EXPECT_EQ(c.earliest(DramCmd::Rd, 5), 47u) << groups;  // write-to-read: 36 + 4 + 2 + tCDLR 5
+        EXPECT_EQ(c.earliest(DramCmd::Wr, 5), groups == 4 ? 39u : 38u) << groups;  // tCCDL / tCCD
+    }
+}
+
+TEST(DramConfig, BankGroupsMustDivideTheBanks) {
+    DramParams m;
+    m.set("dram.bank_groups", 3);
+    EXPECT_EQ(validationError(m), "test: dram.bank_groups: 3 does not divide dram.banks (16)");
+    m.set("dram.bank_groups", 4);
+    EXPECT_EQ(validationError(m), "");
+    EXPECT_EQ(DramTiming::from(*m.cfg).bankGroups, 4u);
+    EXPECT_EQ(DramTiming::from(*m.cfg).tCCDL, 3u);  // GDDR5 (GPGPU-Sim's GTX480 CCDL=3)
+    EXPECT_EQ(DramTiming::from(*m.cfg).tRTPL, 2u);
+}
+
 namespace {
 DramRequest req(uint64_t seq, unsigned bank, uint64_t row, bool write = false, uint64_t eligible = 0) {
     DramRequest r;
