@@ -4,8 +4,8 @@
 // entries gather the warps waiting for a line, and a miss queue of line reads for the NoC. A
 // fetch that finds neither a free MSHR (or room in the line's entry) nor a miss-queue slot fails
 // and the warp retries. Instruction addresses are l1i.code_base + the instruction's PC.
-// Left out: the constant cache, and GPGPU-Sim's fetch pacing (one warp's fetch of two
-// instructions per cycle, and only into an empty instruction buffer); see SmCore::fetchWarp.
+// Left out: the constant cache. GPGPU-Sim looks up once per fetch of two instructions, we once
+// per instruction (SmCore::fetchWarp): the same lines, more accesses counted.
 #include <cstdint>
 #include <deque>
 #include <string>

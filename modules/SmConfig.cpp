@@ -27,6 +27,10 @@ void SmConfig::declare(ParamSchema& s) {
                 "SFU initiation interval (4 SFU lanes per SM: 32 threads take 8 cycles)")
         .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
                 "Shared-memory access latency (bank conflicts are not modelled)")
+        .addEnum("sm.fetch", "every-warp", {"every-warp", "one-warp"},
+                 "Instruction fetch per cycle: every warp's buffer with room is topped up, or "
+                 "(one-warp, GPGPU-Sim's fetch) one warp fills its buffer, the next after the last "
+                 "one served whose buffer is empty")
         .addEnum("sm.store_bytes", "touched", {"touched", "segment"},
                  "The data a store's line access carries to the L2 (its packet size): the bytes its "
                  "lanes touch, or the smallest aligned 32/64/128-B segment holding its touched 32-B "
@@ -128,6 +132,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.sfuInterval = u("sm.sfu.interval_cycles");
     s.smemLatency = u("sm.smem_latency_cycles");
     s.responseQueue = u("sm.response_queue");
+    s.fetchOneWarp = c.getString("sm.fetch") == "one-warp";
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.l1iBytes = u("l1i.size_bytes");

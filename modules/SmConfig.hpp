@@ -32,6 +32,7 @@ struct SmConfig {
     unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
     unsigned smemLatency = 24;
     unsigned responseQueue = 8;
+    bool fetchOneWarp = false;  // sm.fetch = one-warp
     StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
 
     // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.

@@ -147,6 +147,7 @@ void SmCore::tick(uint64_t cycle) {
 bool SmCore::stalled(uint64_t& until) const {
     if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || !ldst_.onlyWaiting()) return false;
     if (l1i_ && (l1i_->hasOutgoing() || anyFetchRetry())) return false;
+    if (cfg_.fetchOneWarp && nextFetchWarp() >= 0) return false;  // a fetch to make next cycle
     // No warp ready: each waits for something only a result, an answer or another warp's
     // barrier arrival (impossible while all wait) can change; a ready warp blocked by a busy unit
     // or the policy's gate might issue next cycle.
@@ -367,6 +368,14 @@ void SmCore::fetch() {
         fetchPending_[word] |= fetchRetry_[word];
         fetchRetry_[word] = 0;
     }
+    if (cfg_.fetchOneWarp) {
+        if (const int w = nextFetchWarp(); w >= 0) {
+            fetchPending_[unsigned(w) / 64] &= ~(uint64_t(1) << (unsigned(w) % 64));
+            fetchWarp(unsigned(w));
+            lastFetched_ = unsigned(w);
+        }
+        return;
+    }
     for (size_t word = 0; word < fetchPending_.size(); ++word) {
         for (uint64_t bits = fetchPending_[word]; bits; bits &= bits - 1) {
             const unsigned w = static_cast<unsigned>(word * 64 + unsigned(__builtin_ctzll(bits)));
@@ -374,6 +383,21 @@ void SmCore::fetch() {
         }
         fetchPending_[word] = 0;
     }
+}
+
+// GPGPU-Sim's shader_core_ctx::fetch: the first warp after the last one served whose buffer is
+// empty (and that waits for no instruction line). Warps with room but instructions left keep
+// their mark for later.
+int SmCore::nextFetchWarp() const {
+    const unsigned n = static_cast<unsigned>(warps_.size());
+    for (unsigned i = 1; i <= n; ++i) {
+        const unsigned w = (lastFetched_ + i) % n;
+        if (!(fetchPending_[w / 64] >> (w % 64) & 1u)) continue;
+        const Warp& wp = warps_[w];
+        if (wp.ibuffer.empty() && !wp.imissPending && wp.view.valid && !wp.streamDone && !wp.exitIssued)
+            return int(w);
+    }
+    return -1;
 }
 
 void SmCore::fetchWarp(unsigned w) {

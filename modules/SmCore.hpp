@@ -165,6 +165,8 @@ private:
     bool membersDirty_ = true;
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
     std::vector<uint64_t> fetchRetry_;    // slots whose fetch the L1I refused: tried again each cycle
+    unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
+    int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
     void sendInstructionRead();
     unsigned exitedWarps_ = 0;            // exited, not yet retired

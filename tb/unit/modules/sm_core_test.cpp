@@ -255,6 +255,25 @@ TEST(SmCore, OneSchedulerGtoRunsOldestToCompletion) {
     expectCleanEnd(b, 13);
 }
 
+TEST(SmCore, OneWarpFetchMakesGtoWaitForItsTurn) {
+    // The same two warps with sm.fetch = one-warp: one warp's buffer (2 entries) is filled per
+    // cycle, the next after the last served, only once empty. The search starts after warp 0
+    // (GPGPU-Sim's m_last_warp_fetched starts at 0), so at c2 warp 1 is fetched and at c3 it is
+    // the only warp with instructions: it issues, and warp 0 is fetched. GTO then stays on warp
+    // 1, whose buffer is refilled whenever it empties (warp 0's stays full): w1 c3-6, w0 c7-10,
+    // the reverse of the order with every-warp fetch.
+    ScriptWorkload wl;
+    SmConfig c = cfgWith(1);
+    c.fetchOneWarp = true;
+    SmBench b(c, std::make_unique<GtoPolicy>(), twoIndependentWarps(wl), 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueWarps(), (std::vector<unsigned>{1, 1, 1, 1, 0, 0, 0, 0}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{3, 4, 5, 6}));
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{7, 8, 9, 10}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{9, 1}, {13, 0}}));
+    expectCleanEnd(b, 13);
+}
+
 TEST(SmCore, DispatcherRefillsWhenACtaFinishes) {
     // sm.max_ctas = 1, two CTAs of one warp (R1<-R0 ; EXIT).
     //  CTA 0: placed 1, ALU 3, EXIT 4, retires 7 (R1 due 7).
