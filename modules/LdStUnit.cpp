@@ -40,6 +40,7 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       occlusionDivergent_(stats.average(p + "occlusion_cycles_divergent", "Occlusion time of divergent loads")) {
     setMark_.assign(l1_.sets(), 0);
     if (cfg_.l1LookupAfterLatency) pipeDepth_ = cfg_.l1HitLatency - 1;  // >= 1, checked by SmConfig
+    queueCap_ = cfg_.memIssueQueue;
 }
 
 void LdStUnit::setReexecutionQueue(unsigned entries) {
@@ -70,11 +71,21 @@ uint32_t LdStUnit::newLoad(unsigned warp, const WarpInstruction& inst, uint64_t 
 }
 
 void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle) {
+    if (queueCap_) {
+        if (queue_.size() >= queueCap_) throw std::logic_error("LD/ST: instruction accepted with the queue full");
+        queue_.push_back({warp, inst, cycle});
+        return;
+    }
+    start(warp, inst, cycle, cycle);
+}
+
+void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued, uint64_t now) {
+    const uint64_t cycle = now;
     const bool load = inst.op == OpClass::Load;
     if (inst.space == MemSpace::Shared) {
         sharedOps_.inc();
         if (load) {
-            uint32_t t = newLoad(warp, inst, cycle);
+            uint32_t t = newLoad(warp, inst, issued);
             loads_[t].remaining = 1;
             loads_[t].allHits = false;
             at(cycle + cfg_.smemLatency, t);
@@ -89,7 +100,7 @@ void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle
     coalescer_.coalesce(inst, accesses_);
     if (load) {
         loads_c.inc();
-        token_ = newLoad(warp, inst, cycle);
+        token_ = newLoad(warp, inst, issued);
         loads_[token_].remaining = static_cast<unsigned>(accesses_.size());
         loads_[token_].accesses = static_cast<unsigned>(accesses_.size());
         unsigned sets = 0;
@@ -115,6 +126,13 @@ void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle
 }
 
 void LdStUnit::step(uint64_t cycle) {
+    // A queued instruction enters the unit in its first free cycle and makes its first access now.
+    // A shared-memory one takes no port: the next may follow in the same cycle, as without a queue.
+    while (!busy_ && !queue_.empty()) {
+        const Queued& q = queue_.front();
+        start(q.warp, q.inst, q.issued, cycle - 1);
+        queue_.pop_front();
+    }
     if (pipeDepth_) return stepPipeline(cycle);
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
@@ -250,6 +268,7 @@ std::string LdStUnit::dumpState() const {
                   << "/" << accesses_.size() << ")";
     os << ", loads in flight " << liveLoads_ << ", timed returns " << timed_.size();
     if (pipeDepth_) os << ", L1D pipeline " << pipe_.size() << "/" << pipeDepth_;
+    if (queueCap_) os << ", queued " << queue_.size() << "/" << queueCap_;
     if (reexecCount_) os << ", re-execution queue " << reexecCount_ << "/" << reexec_.size();
     return os.str();
 }

@@ -16,6 +16,10 @@
 // Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded,
 // overall and for coherent (1-2 lines) and divergent (more) loads, the OAWS paper's Section 2.2
 // classes; so are the loads of each class that were fully cached (OAWS Figs. 10-11).
+// With sm.mem_issue_queue > 0 the issue stage does not wait for the unit: a memory instruction
+// waits in a FIFO of that many (GPGPU-Sim's ID_OC_MEM register, MEM operand collectors and
+// OC_EX_MEM register, without the operand reads' latency) and enters the unit in its first cycle
+// free; its shared-memory latency starts then, its load latency at issue.
 // Optional (MASCAR): a re-execution queue takes an access the L1D refuses for want of an MSHR or a
 // miss-queue slot, so the unit goes on with the next access; the oldest parked access retries
 // whenever the L1D could take it, before the current instruction's access (one L1D port).
@@ -57,8 +61,10 @@ public:
     void setReexecutionQueue(unsigned entries);
     unsigned reexecutionQueued() const { return static_cast<unsigned>(reexecCount_); }
 
-    bool free() const { return !busy_; }
-    // Called by the issue stage; the instruction's first access goes to L1D next cycle.
+    // The issue stage may hand over a memory instruction.
+    bool free() const { return queueCap_ ? queue_.size() < queueCap_ : !busy_; }
+    // Called by the issue stage; the instruction's first access goes to L1D next cycle (or, with
+    // a queue, in the first cycle the unit is free).
     void accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
     // Memory stage: one L1D access of the current instruction.
     void step(uint64_t cycle);
@@ -76,12 +82,15 @@ public:
         done_.clear();
     }
     bool idle() const {
-        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty();
+        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty() &&
+               queue_.empty();
     }
     unsigned liveLoads() const { return liveLoads_; }
     // Nothing to do at the next edges but wait: no instruction with accesses left, nothing
     // parked or collected; what is in flight comes back by a fill or at nextTimedReturn().
-    bool onlyWaiting() const { return !busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty(); }
+    bool onlyWaiting() const {
+        return !busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+    }
     // The cycle of the earliest hit or shared-memory return (UINT64_MAX: none).
     uint64_t nextTimedReturn() const { return timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top()); }
     std::string dumpState() const;
@@ -117,6 +126,13 @@ private:
         uint64_t lookupCycle;  // the earliest cycle of its tag lookup
     };
     uint32_t newLoad(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
+    // Takes the instruction into the unit at `now` (issued at `issued`).
+    void start(unsigned warp, const WarpInstruction& inst, uint64_t issued, uint64_t now);
+    struct Queued {
+        unsigned warp;
+        WarpInstruction inst;
+        uint64_t issued;
+    };
     // The lookup-after-latency pipeline's cycle: the head's lookup, then the next access in.
     void stepPipeline(uint64_t cycle);
     // Sends an access to the L1D; false if refused (and neither parked nor taken).
@@ -147,6 +163,9 @@ private:
     // The lookup-after-latency pipeline, oldest first; at most pipeDepth_ entries.
     std::deque<Piped> pipe_;
     unsigned pipeDepth_ = 0;
+    // sm.mem_issue_queue: issued memory instructions not yet in the unit, oldest first.
+    std::deque<Queued> queue_;
+    unsigned queueCap_ = 0;
     // Loads in flight, by token; free tokens reused lowest-first for determinism.
     std::vector<Load> loads_;
     std::vector<uint32_t> freeTokens_;

@@ -27,6 +27,11 @@ void SmConfig::declare(ParamSchema& s) {
                 "SFU initiation interval (4 SFU lanes per SM: 32 threads take 8 cycles)")
         .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
                 "Shared-memory access latency (bank conflicts are not modelled)")
+        .addInt("sm.mem_issue_queue", 0, "instructions", 0, 64,
+                "Memory instructions issued and waiting for the LD/ST unit, in issue order. 0: none, "
+                "a memory instruction issues only when the unit holds none. GPGPU-Sim's path from "
+                "issue to the unit holds 1 (ID_OC_MEM) + MEM operand collectors + 1 (OC_EX_MEM); "
+                "modelled as a FIFO of that many, without the operand reads' latency")
         .addEnum("sm.fetch", "every-warp", {"every-warp", "one-warp"},
                  "Instruction fetch per cycle: every warp's buffer with room is topped up, or "
                  "(one-warp, GPGPU-Sim's fetch) one warp fills its buffer, the next after the last "
@@ -133,6 +138,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.smemLatency = u("sm.smem_latency_cycles");
     s.responseQueue = u("sm.response_queue");
     s.fetchOneWarp = c.getString("sm.fetch") == "one-warp";
+    s.memIssueQueue = u("sm.mem_issue_queue");
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.l1iBytes = u("l1i.size_bytes");

@@ -33,6 +33,7 @@ struct SmConfig {
     unsigned smemLatency = 24;
     unsigned responseQueue = 8;
     bool fetchOneWarp = false;  // sm.fetch = one-warp
+    unsigned memIssueQueue = 0;  // sm.mem_issue_queue
     StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
 
     // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.

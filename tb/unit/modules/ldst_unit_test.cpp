@@ -278,4 +278,53 @@ TEST(LdStUnitLookupAfterLatency, RefusedHeadHoldsThePipelineWhileTheUnitMovesOn)
     EXPECT_FALSE(b.u.free());  // Q's 4th..32nd accesses still to enter
 }
 
+// sm.mem_issue_queue = 2: the issue stage hands over instructions while the unit is busy; they
+// enter it in order, each in the unit's first free cycle, and a shared-memory load's latency
+// starts when it enters.
+TEST(LdStUnitIssueQueue, InstructionsWaitInOrderAndEnterWhenTheUnitFrees) {
+    SmConfig c = baseCfg();
+    c.memIssueQueue = 2;
+    c.mshrEntries = 64;  // A's 32 misses leave room for B's
+    Bench b(c);
+    b.u.accept(0, load(0x10, 1, kBase, 128), 0);  // A: 32 lines
+    EXPECT_TRUE(b.u.free());                      // one of two queue entries taken
+    b.u.accept(1, load(0x20, 2, 0, 4, {}, MemSpace::Shared), 0);  // S: shared, 24 cycles
+    EXPECT_FALSE(b.u.free());
+    b.step(1);  // A enters and makes its first access; S waits behind it
+    EXPECT_EQ(b.n("l1d.accesses"), 1);
+    EXPECT_TRUE(b.u.free());
+    b.u.accept(2, load(0x30, 3, kBase + 0x10000, 4), 1);  // B: one line, behind S
+    EXPECT_FALSE(b.u.free());
+    for (uint64_t cy = 2; cy <= 32; ++cy) b.step(cy);  // A's accesses 2..32
+    EXPECT_EQ(b.n("l1d.accesses"), 32);
+    EXPECT_EQ(b.n("ldst.shared_ops"), 0);  // S still queued
+    b.step(33);  // S enters (no port) and B with it, B's access now
+    EXPECT_EQ(b.n("ldst.shared_ops"), 1);
+    EXPECT_EQ(b.n("l1d.accesses"), 33);
+    EXPECT_TRUE(b.u.free());
+    // S entered at 33 as if accepted at 32: its data at 32 + 24 = 56; its latency counts from
+    // its issue at 0.
+    EXPECT_EQ(b.collect(55), 0u);
+    ASSERT_EQ(b.collect(56), 1u);
+    EXPECT_EQ(b.done[0].warp, 1u);
+    EXPECT_EQ(b.done[0].latency, 56u);
+}
+
+TEST(LdStUnitIssueQueue, AnEmptyQueueKeepsTheTimingOfTheDirectHandOver) {
+    for (unsigned q : {0u, 4u}) {
+        SmConfig c = baseCfg();
+        c.memIssueQueue = q;
+        Bench b(c);
+        b.prefill(kBase);
+        b.u.accept(1, load(0x80, 3, kBase, 4), 10);
+        b.step(11);  // the hit's lookup, as in CoalescedHitCompletesHitLatencyAfterItsAccess
+        EXPECT_EQ(b.collect(30), 0u) << q;
+        ASSERT_EQ(b.collect(31), 1u) << q;
+        b.u.accept(2, load(0x90, 4, 0, 4, {}, MemSpace::Shared), 40);
+        b.step(41);
+        EXPECT_EQ(b.collect(63), 0u) << q;
+        ASSERT_EQ(b.collect(64), 1u) << q;  // 40 + 24
+    }
+}
+
 } // namespace ldst_unit_test
