@@ -32,6 +32,22 @@ void SmConfig::declare(ParamSchema& s) {
                 "a memory instruction issues only when the unit holds none. GPGPU-Sim's path from "
                 "issue to the unit holds 1 (ID_OC_MEM) + MEM operand collectors + 1 (OC_EX_MEM); "
                 "modelled as a FIFO of that many, without the operand reads' latency")
+        .addInt("sm.collector.register_banks", 0, "banks", 0, 64,
+                "Register-file banks of the operand collector (GPGPU-Sim's -gpgpu_num_reg_banks): "
+                "an issued ALU, SFU or memory instruction waits in a collector unit until its source "
+                "registers are read, one read per bank per cycle (modules/OperandCollector.hpp). 0: no "
+                "collector, an instruction goes from issue straight into its unit")
+        .addInt("sm.collector.alu_units", 6, "units", 1, 64,
+                "Collector units for ALU instructions (GPGPU-Sim's SP collector units)")
+        .addInt("sm.collector.alu_ports", 2, "instructions", 1, 8,
+                "ALU instructions entering, and leaving, the collector per cycle; also the slots of the "
+                "issue and execute registers in front of and behind it (ID_OC_SP, OC_EX_SP)")
+        .addInt("sm.collector.sfu_units", 8, "units", 1, 64, "Collector units for SFU instructions")
+        .addInt("sm.collector.sfu_ports", 1, "instructions", 1, 8,
+                "SFU instructions entering, and leaving, the collector per cycle (and register slots)")
+        .addInt("sm.collector.mem_units", 2, "units", 1, 64, "Collector units for memory instructions")
+        .addInt("sm.collector.mem_ports", 1, "instructions", 1, 8,
+                "Memory instructions entering, and leaving, the collector per cycle (and register slots)")
         .addEnum("sm.fetch", "every-warp", {"every-warp", "one-warp"},
                  "Instruction fetch per cycle: every warp's buffer with room is topped up, or "
                  "(one-warp, GPGPU-Sim's fetch) one warp fills its buffer, the next after the last "
@@ -114,6 +130,9 @@ void SmConfig::declare(ParamSchema& s) {
             if (c.getString("l1d.set_index") == "fermi-hash" && line != 128)
                 c.fail("l1d.set_index", "fermi-hash is defined for 128-byte lines, l1d.line_bytes is " +
                                             std::to_string(line) + " (use linear)");
+            if (c.getInt("sm.collector.register_banks") > 0 && c.getInt("sm.mem_issue_queue") > 0)
+                c.fail("sm.mem_issue_queue", "must be 0 with the operand collector (sm.collector.register_banks > "
+                                             "0): both model the path from issue to the LD/ST unit");
             if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
                 c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
         });
@@ -139,6 +158,9 @@ SmConfig SmConfig::from(const Config& c) {
     s.responseQueue = u("sm.response_queue");
     s.fetchOneWarp = c.getString("sm.fetch") == "one-warp";
     s.memIssueQueue = u("sm.mem_issue_queue");
+    s.collector.banks = u("sm.collector.register_banks");
+    s.collector.units = {u("sm.collector.alu_units"), u("sm.collector.sfu_units"), u("sm.collector.mem_units")};
+    s.collector.ports = {u("sm.collector.alu_ports"), u("sm.collector.sfu_ports"), u("sm.collector.mem_ports")};
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.l1iBytes = u("l1i.size_bytes");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/UnitVariants.hpp"
+#include "modules/OperandCollector.hpp"
 
 namespace gpusim {
 
@@ -34,6 +35,7 @@ struct SmConfig {
     unsigned responseQueue = 8;
     bool fetchOneWarp = false;  // sm.fetch = one-warp
     unsigned memIssueQueue = 0;  // sm.mem_issue_queue
+    CollectorConfig collector;   // sm.collector.*; banks 0: none
     StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
 
     // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.

@@ -11,6 +11,15 @@ namespace {
 // Every SM statistic lives under "sm<id>.".
 std::string statName(unsigned id, const char* suffix) { return "sm" + std::to_string(id) + suffix; }
 
+CollectorSet collectorSet(OpClass op) {
+    switch (op) {
+    case OpClass::Sfu: return CollectorSet::Sfu;
+    case OpClass::Load:
+    case OpClass::Store: return CollectorSet::Mem;
+    default: return CollectorSet::Alu;
+    }
+}
+
 // The L1D replacement: the policy's own (CWLP's LPC) wins over l1d.replacement, so that
 // `--scheduler lpc` means LPC whatever the platform file says; a policy without a preference
 // leaves the key in charge (l1d.replacement=lpc with lrr is LPC alone under LRR).
@@ -72,6 +81,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     fetchPending_.assign((cfg_.warpSlots + 63) / 64, 0);
     fetchRetry_.assign(fetchPending_.size(), 0);
     if (cfg_.l1iBytes) l1i_ = std::make_unique<InstructionCache>(cfg_, stats, statName(id, ".l1i."));
+    if (cfg_.collector.enabled())
+        collector_ = std::make_unique<OperandCollector>(cfg_.collector, stats, statName(id, ".collector."));
     clock.add(this);
 }
 
@@ -138,6 +149,10 @@ void SmCore::tick(uint64_t cycle) {
     writeback(cycle);
     ldst_.step(cycle);
     sendToNoc(cycle);
+    if (collector_) {
+        execute(cycle);
+        collector_->step();
+    }
     const unsigned n = issue(cycle);
     fetch();
     retire();
@@ -146,6 +161,7 @@ void SmCore::tick(uint64_t cycle) {
 
 bool SmCore::stalled(uint64_t& until) const {
     if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || !ldst_.onlyWaiting()) return false;
+    if (collector_ && !collector_->empty()) return false;
     if (l1i_ && (l1i_->hasOutgoing() || anyFetchRetry())) return false;
     if (cfg_.fetchOneWarp && nextFetchWarp() >= 0) return false;  // a fetch to make next cycle
     // No warp ready: each waits for something only a result, an answer or another warp's
@@ -191,16 +207,24 @@ void SmCore::fillPort(uint64_t cycle) {
 }
 
 void SmCore::writeback(uint64_t cycle) {
-    auto release = [this](const ExecPipeline::Result& r) {
+    // A result written to the register file takes its bank from the collector's reads this cycle.
+    auto toBanks = [this](unsigned warp, const uint16_t (&dst)[2]) {
+        if (!collector_) return;
+        collector_->write(warp, dst[0]);
+        collector_->write(warp, dst[1]);
+    };
+    auto release = [this, &toBanks](const ExecPipeline::Result& r) {
         scoreboard_.release(r.warp, r.dst[0]);
         scoreboard_.release(r.warp, r.dst[1]);
+        toBanks(r.warp, r.dst);
         refreshReady(r.warp);
     };
     alu_.drain(cycle, release);
     sfu_.drain(cycle, release);
-    ldst_.collect(cycle, [this, cycle](const LdStUnit::Completion& c) {
+    ldst_.collect(cycle, [this, cycle, &toBanks](const LdStUnit::Completion& c) {
         scoreboard_.release(c.warp, c.dst[0]);
         scoreboard_.release(c.warp, c.dst[1]);
+        toBanks(c.warp, c.dst);
         --warps_[c.warp].view.pendingLoads;
         refreshReady(c.warp);
         policy_->onLoadComplete(c.warp, c.pc, c.fullyCached, c.accesses);
@@ -233,6 +257,28 @@ void SmCore::sendToNoc(uint64_t) {
     e.issueTime = sc_core::sc_time_stamp().value();
     (req.write ? writesSent_ : readsSent_).inc();
     port_.send(p);
+}
+
+// GPGPU-Sim's execute(): each unit takes the oldest instruction of its execute register when it
+// can accept one (the ALU pool one per free pipeline). Runs after the memory stage, so a memory
+// instruction's first access is made next cycle, as when issue hands it over.
+void SmCore::execute(uint64_t cycle) {
+    for (const auto* e = collector_->ready(CollectorSet::Alu); e && alu_.canAccept(cycle);
+         e = collector_->ready(CollectorSet::Alu)) {
+        alu_.issue(cycle, e->warp, e->inst.numDst > 0 ? e->inst.dst[0] : kNoReg,
+                   e->inst.numDst > 1 ? e->inst.dst[1] : kNoReg);
+        collector_->pop(CollectorSet::Alu);
+    }
+    for (const auto* e = collector_->ready(CollectorSet::Sfu); e && sfu_.canAccept(cycle);
+         e = collector_->ready(CollectorSet::Sfu)) {
+        sfu_.issue(cycle, e->warp, e->inst.numDst > 0 ? e->inst.dst[0] : kNoReg,
+                   e->inst.numDst > 1 ? e->inst.dst[1] : kNoReg);
+        collector_->pop(CollectorSet::Sfu);
+    }
+    if (const auto* e = collector_->ready(CollectorSet::Mem); e && ldst_.free()) {
+        ldst_.accept(e->warp, e->inst, cycle);
+        collector_->pop(CollectorSet::Mem);
+    }
 }
 
 // An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
@@ -315,7 +361,14 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
 
     const uint16_t d0 = inst.numDst > 0 ? inst.dst[0] : kNoReg;
     const uint16_t d1 = inst.numDst > 1 ? inst.dst[1] : kNoReg;
-    switch (inst.op) {
+    if (collector_ && inst.op != OpClass::Barrier && inst.op != OpClass::Exit) {
+        // Registers are reserved and a load counted at issue, as without the collector; the unit
+        // receives the instruction from the collector's execute register (execute()).
+        scoreboard_.reserve(w, d0);
+        scoreboard_.reserve(w, d1);
+        if (inst.op == OpClass::Load) ++wp.view.pendingLoads;
+        collector_->issue(collectorSet(inst.op), w, inst);
+    } else switch (inst.op) {
     case OpClass::Alu:
         alu_.issue(cycle, w, d0, d1);
         scoreboard_.reserve(w, d0);
@@ -509,6 +562,14 @@ bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
 // The one room check for both tryIssue (a warp's own unit) and schedulerBlocked (every unit
 // some ready warp needs). Barrier and exit need no unit.
 bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
+    if (collector_) {
+        switch (unit) {
+        case kUnitAlu: return collector_->canIssue(CollectorSet::Alu);
+        case kUnitSfu: return collector_->canIssue(CollectorSet::Sfu);
+        case kUnitLdSt: return collector_->canIssue(CollectorSet::Mem);
+        default: return true;
+        }
+    }
     switch (unit) {
     case kUnitAlu: return alu_.canAccept(cycle);
     case kUnitSfu: return sfu_.canAccept(cycle);
@@ -538,12 +599,13 @@ void SmCore::traceScoreboard(uint64_t cycle) {
 
 bool SmCore::busy() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
+           (collector_ && !collector_->empty()) ||
            !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
 }
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
-           (!l1i_ || l1i_->quiescent()) &&
+           (!l1i_ || l1i_->quiescent()) && (!collector_ || collector_->empty()) &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
 }
 
@@ -551,7 +613,8 @@ std::string SmCore::dumpState() const {
     std::ostringstream os;
     os << name() << ": " << residentWarps_ << " warps resident, " << port_.outstanding()
        << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
-       << ldst_.dumpState() << (l1i_ ? "; " + l1i_->dumpState() : std::string()) << "\n";
+       << ldst_.dumpState() << (l1i_ ? "; " + l1i_->dumpState() : std::string())
+       << (collector_ ? "; " + collector_->dumpState() : std::string()) << "\n";
     for (unsigned w = 0; w < warps_.size(); ++w) {
         const Warp& wp = warps_[w];
         if (!wp.view.valid) continue;

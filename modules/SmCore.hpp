@@ -4,8 +4,10 @@
 // loads), memory (one L1D access of the LD/ST unit's instruction), NoC send (head of the miss
 // queue), issue (two schedulers, one instruction each), fetch (instruction buffers), retire
 // (exited warps, finished CTAs). The SM is a TLM-2.0 AT initiator toward the NoC; everything
-// inside it is plain C++. Not modelled: instruction cache, branch divergence (masks come from the
-// workload), operand collector and register-bank conflicts, shared-memory bank conflicts.
+// inside it is plain C++. With sm.collector.register_banks > 0 an issued ALU, SFU or memory
+// instruction first waits in the operand collector (modules/OperandCollector.hpp) and an execute
+// stage after the memory stage moves it into its unit; without, issue hands it to the unit. Not
+// modelled: branch divergence (masks come from the workload), shared-memory bank conflicts.
 // Speed (issue 10), without changing any result: a ready bit per warp kept by events replaces
 // the scan of every warp every cycle, and an SM in which nothing can move until a memory answer
 // or its own next timed result sleeps, counting its per-cycle statistics as if ticked.
@@ -32,6 +34,7 @@
 #include "modules/InstructionCache.hpp"
 #include "modules/L1DCache.hpp"
 #include "modules/LdStUnit.hpp"
+#include "modules/OperandCollector.hpp"
 #include "modules/Scoreboard.hpp"
 #include "modules/SmConfig.hpp"
 #include "modules/SmResources.hpp"
@@ -107,6 +110,7 @@ private:
     void fillPort(uint64_t cycle);
     void writeback(uint64_t cycle);
     void sendToNoc(uint64_t cycle);
+    void execute(uint64_t cycle);  // operand collector only: its execute registers into the units
     unsigned issue(uint64_t cycle);
     // Why tryIssue did or did not issue: UnitBusy is a hazard-free warp whose unit could not take
     // it this cycle (iPAWS's UnitBusy stall rule counts these).
@@ -145,6 +149,7 @@ private:
     L1DCache l1_;
     LdStUnit ldst_;
     std::unique_ptr<InstructionCache> l1i_;  // null: l1i.size_bytes 0, every fetch hits
+    std::unique_ptr<OperandCollector> collector_;  // null: sm.collector.register_banks 0
     IssueStage issueStage_;
 
     std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port

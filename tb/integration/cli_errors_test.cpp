@@ -98,6 +98,9 @@ const std::vector<BadInput> kCases = {
     {"SetHugeInteger", {"run", "--set", "l1d.ways=1e300"}, {"l1d.ways"}, "-9223372036854775808"},
     // OWL's prefetch installs whole lines: it refuses a sectored L2 rather than mix the two.
     {"OwlPrefetchOnASectoredL2", {"run", "--platform", "gtx480", "--scheduler", "owl"}, {"l2.sector_bytes", "OWL"}},
+    // The collector and the memory-issue FIFO model the same path: one or the other.
+    {"CollectorAndMemIssueQueue", {"run", "--platform", "gtx480", "--set", "sm.mem_issue_queue=4"},
+     {"sm.mem_issue_queue", "operand collector"}},
 };
 
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};

@@ -75,6 +75,35 @@ TEST(SmCore, AluDependenceChainTiming) {
     expectCleanEnd(b, 12);
 }
 
+// The chain above through GPGPU-Sim's operand collector (16 banks; bank of Rr in warp 0 = r):
+//  #0 R1<-R0    c3 issue; c4 collector unit; c5 R0 read; c6 execute register; c7 ALU (R1 due 11)
+//  #1 R2<-R1    c11 issue (R1 written back first); c12, c13 read R1, c14; c15 ALU (R2 due 19)
+//  #2 R3<-R0    c12 issue (the issue register emptied at c12's step); c16 ALU on unit 1
+//               (unit 0 took #1 at 15, interval 2) -> R3 due 20
+//  EXIT         c13 (needs no unit: not through the collector)
+//  warp ends at 20. With #0 reading R0 and R16 (both bank 0) its second read is at c6: every
+//  later step one cycle later, #1 issues at 12. (One SystemC simulation per test process.)
+void collectorChain(bool conflict) {
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [conflict](uint64_t, unsigned) {
+        return Program{conflict ? alu(0x00, R1, {R0, 16}) : alu(0x00, R1, {R0}), alu(0x08, R2, {R1}),
+                       alu(0x10, R3, {R0}), exitInst(0x18)};
+    }));
+    SmConfig c = cfgWith(2);
+    c.collector.banks = 16;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    const uint64_t d = conflict ? 1 : 0;
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 11 + d, 12 + d, 13 + d}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{20 + d, 0}}));
+    EXPECT_EQ(b.stat("sm0.collector.reads"), conflict ? 4 : 3);
+    EXPECT_EQ(b.stat("sm0.collector.bank_conflicts"), conflict ? 1 : 0);
+    expectCleanEnd(b, 20 + d);
+}
+
+TEST(SmCore, OperandCollectorAddsItsStages) { collectorChain(false); }
+TEST(SmCore, OperandCollectorBankConflictDelaysTheChainOneCycle) { collectorChain(true); }
+
 TEST(SmCore, InstructionCacheMissDelaysTheFirstFetchOnly) {
     // The chain above with a 2 KB L1I: the fetch of #0 misses and reads the line 0xF0000000
     // (l1i.code_base + PC 0), which holds all four instructions; the rest hit.
