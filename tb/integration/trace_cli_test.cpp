@@ -1,7 +1,8 @@
 // The trace front end through the gpusim executable: `trace export` then `run --workload
 // trace:DIR` reproduces the built-in run statistic for statistic; malformed traces end with exit
 // status 2 and one stderr line "gpusim: error: FILE:LINE: reason", including errors found only
-// once the simulation reads a section; the end-of-run warning for unknown opcodes.
+// once the simulation reads a section; the end-of-run warning for unknown opcodes; every
+// instruction-line layout (tb/data/traces/layouts) runs.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -53,6 +54,24 @@ TEST(TraceCli, ExportedBuiltinRunsExactlyLikeTheBuiltin) {
     EXPECT_EQ(sb["workload"]["report"]["unknown_opcode_instructions"], 0);
 }
 
+TEST(TraceCli, EveryLineLayoutRuns) {
+    // tb/data/traces/layouts: one kernel per instruction-line layout (v3, v4, v5 with one and
+    // with two immediates, v6 with register values, v6 with lineinfo); 7 + 6 + 8 + 7 + 9 + 6
+    // warp instructions, counted by hand (trace_layout_test.cpp).
+    ScratchDir d;
+    const std::string s = (d / "s.json").string();
+    const std::vector<std::string> args = {"run", "-q", "--workload",
+                                           "trace:" + std::string(GPUSIM_SOURCE_DIR) + "/tb/data/traces/layouts",
+                                           "--stats", s};
+    const ProcessResult r = runGpusim(args);
+    ASSERT_EQ(r.status, 0) << commandLine(args) << "\n" << r.err;
+    EXPECT_EQ(r.err, "");
+    const nlohmann::json st = stats(s);
+    EXPECT_EQ(st["stats"]["gpu.warp_instructions"], 43);
+    EXPECT_EQ(st["workload"]["report"]["unknown_opcode_instructions"], 0);
+    EXPECT_EQ(st["workload"]["report"]["warps_without_exit"], 0);
+}
+
 TEST(TraceCli, UnknownOpcodesAreReportedAtTheEnd) {
     ScratchDir d;
     const std::string s = (d / "s.json").string();
@@ -92,7 +111,7 @@ TEST(TraceCli, ErrorsFoundAtLoadExitTwo) {
     writeFile(d / "kernel-1.traceg", text);
     writeFile(d / "kernelslist.g", "kernel-1.traceg\n");
     const std::vector<std::string> bad = {"run", "-q", "--workload", "trace:" + d.path().string()};
-    expectInputError(runGpusim(bad), (d / "kernel-1.traceg").string() + ":12: -accelsim tracer version 9 is not supported (3 to 5)", bad);
+    expectInputError(runGpusim(bad), (d / "kernel-1.traceg").string() + ":12: -accelsim tracer version 9 is not supported (3 to 6)", bad);
     const std::vector<std::string> missing = {"run", "-q", "--workload", "trace:" + (d / "nope").string()};
     expectInputError(runGpusim(missing),
                      "--workload: trace: " + (d / "nope").string() + ": no such file (DIR must hold kernelslist.g)", missing);

@@ -70,6 +70,19 @@ int64_t signedDecimal(std::string_view t, const char* what) {
     return v;
 }
 
+// A decimal immediate: any signed or unsigned 64-bit value (the tracer prints "%d", newer
+// tracers a 64-bit operand).
+void immediate(std::string_view t) {
+    int64_t s = 0;
+    uint64_t u = 0;
+    const char* end = t.data() + t.size();
+    auto [ps, es] = std::from_chars(t.data(), end, s, 10);
+    if (!t.empty() && ps == end && es == std::errc()) return;
+    auto [pu, eu] = std::from_chars(t.data(), end, u, 10);
+    if (!t.empty() && pu == end && eu == std::errc()) return;
+    throw InputError("bad immediate " + quotedToken(t));
+}
+
 uint16_t reg(std::string_view t) {
     if (t.size() < 2 || t[0] != 'R') throw InputError("bad register " + quotedToken(t) + " (expected R0 .. R255)");
     uint64_t n = 0;
@@ -123,7 +136,96 @@ void readAddresses(Tokens& tok, uint32_t mask, std::array<uint64_t, kWarpSize>& 
     throw InputError("address mode " + std::to_string(mode) + " (expected 0, 1 or 2)");
 }
 
+// Tracer version 6: `NoVal`, or `Val` and the destination registers' values (hex), one per
+// active lane or one per lane for each destination register.
+void readValues(Tokens& tok, uint64_t numDst, uint32_t mask) {
+    const std::string_view flag = tok.take("Val or NoVal");
+    if (flag == "NoVal") return;
+    if (flag != "Val") throw InputError("expected Val or NoVal, found " + quotedToken(flag));
+    uint64_t n = 0;
+    std::string_view t;
+    while (tok.next(t)) {
+        hex(t, "register value");
+        ++n;
+    }
+    const uint64_t active = static_cast<uint64_t>(__builtin_popcount(mask));
+    if (n == numDst * active || n == numDst * kWarpSize) return;
+    const std::string regs = std::to_string(numDst) + " destination register" + (numDst == 1 ? "" : "s");
+    std::string expected = std::to_string(numDst * active) + " (" + regs + " x " + std::to_string(active) +
+                           " active lane" + (active == 1 ? "" : "s") + ")";
+    if (active != kWarpSize) expected += " or " + std::to_string(numDst * kWarpSize) + " (" + regs + " x 32 lanes)";
+    throw InputError("Val with " + std::to_string(n) + " register value" + (n == 1 ? "" : "s") + " where " +
+                     expected + " were expected");
+}
+
+bool isRawTraceOnlyField(std::string_view t) {
+    return t == "threadblock_x" || t == "threadblock_y" || t == "threadblock_z" || t == "warpid_tb" ||
+           t.substr(0, 8) == "cluster_";
+}
+
+bool isAddressModeField(std::string_view t) {
+    return t == "[adrrescompress?]" || t == "[addresscompress?]";
+}
+
+bool isValuesName(std::string_view t) {
+    if (t.size() < 3 || t.front() != '[' || t.back() != ']') return false;
+    for (size_t i = 1; i + 3 <= t.size(); ++i) {
+        const std::string_view w = t.substr(i, 3);
+        if ((w[0] == 'v' || w[0] == 'V') && (w[1] == 'a' || w[1] == 'A') && (w[2] == 'l' || w[2] == 'L')) return true;
+    }
+    return false;
+}
+
 } // namespace
+
+TraceLineTail versionTail(unsigned version) {
+    TraceLineTail t;
+    if (version == 5) {
+        t.immediates = 1;
+        t.immediatesOptional = true;
+    } else if (version >= 6) {
+        t.immediates = 2;
+        t.values = true;
+    }
+    return t;
+}
+
+TraceLineTail parseTracesFormat(std::string_view text) {
+    Tokens tok(text);
+    std::string_view t;
+    bool have = tok.next(t);
+    const auto fail = [](const std::string& reason) { throw InputError("#traces format: " + reason); };
+    while (have && isRawTraceOnlyField(t)) have = tok.next(t);
+    if (have && (t == "[line_num]" || t == "line_num")) have = tok.next(t);
+    static constexpr const char* kCore[] = {
+        "PC", "mask", "dest_num", "[reg_dests]", "opcode", "src_num", "[reg_srcs]", "mem_width",
+        "[adrrescompress?]", "[mem_addresses]"};
+    for (const char* want : kCore) {
+        if (!have) fail(std::string("ends before '") + want + "'");
+        const bool ok = std::string_view(want) == "[adrrescompress?]" ? isAddressModeField(t) : t == want;
+        if (!ok) fail(quotedToken(t) + " where '" + want + "' was expected");
+        have = tok.next(t);
+    }
+    TraceLineTail tail;
+    if (have && t == "immediate") {
+        tail.immediates = 1;
+        have = tok.next(t);
+    } else if (have && t == "immediate1") {
+        have = tok.next(t);
+        if (!have || t != "immediate2") fail("'immediate1' without 'immediate2' after it");
+        tail.immediates = 2;
+        have = tok.next(t);
+    }
+    if (have && t == "Val|NoVal") {
+        tail.values = true;
+        have = tok.next(t);
+        if (have && isValuesName(t)) have = tok.next(t);
+    }
+    if (have)
+        fail("unknown field " + quotedToken(t) +
+             " (after [mem_addresses] this reader knows immediate, immediate1 immediate2, Val|NoVal [values])");
+    return tail;
+}
 
 void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out) {
     Tokens tok(line);
@@ -172,8 +274,18 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
         throw InputError(std::string(sassMnemonic(out.opcode)) + " without memory addresses (mem_width 0)");
     }
 
+    const TraceLineTail tail = fmt.tail ? *fmt.tail : versionTail(fmt.version);
     std::string_view extra;
-    if (fmt.version >= 5 && tok.next(extra)) signedDecimal(extra, "immediate");
+    for (unsigned i = 0; i < tail.immediates; ++i) {
+        const char* what = tail.immediates == 1 ? "immediate" : i == 0 ? "first immediate" : "second immediate";
+        if (tail.immediatesOptional) {
+            if (!tok.next(extra)) break;
+        } else {
+            extra = tok.take(what);
+        }
+        immediate(extra);
+    }
+    if (tail.values) readValues(tok, nd, in.activeMask);
     if (tok.next(extra))
         throw InputError("unexpected " + quotedToken(extra) + " after the instruction (a count does not match its list?)");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// One instruction line of an Accel-Sim trace (tracer versions 3 to 5, after post-processing):
+// One instruction line of an Accel-Sim trace (tracer versions 3 to 6, after post-processing):
 //
-//   [line_num] PC mask dest_num [Rd...] OPCODE src_num [Rs...] mem_width [mode addresses] [imm]
+//   [line_num] PC mask dest_num [Rd...] OPCODE src_num [Rs...] mem_width [mode addresses] TAIL
 //
 // - line_num (decimal) only when the header says `-enable lineinfo = 1`.
 // - PC and mask in hex (the tracer prints "%04x" and "%08x"; a 0x prefix is accepted too).
@@ -15,9 +15,16 @@
 //        step by the stride (the tracer writes `1 0x0 0` for an empty mask)
 //     2  hex base (first active lane) and one decimal delta per further active lane, each from
 //        the previous active lane's address
-// - version 5 may end with a decimal immediate, which the model does not use.
+// - TAIL, described by TraceLineTail (from the file's `#traces format` line, parseTracesFormat,
+//   or else the tracer version's documented layout, versionTail):
+//     immediates   0, 1 or 2 decimal immediates (signed or unsigned 64-bit), not used
+//     Val|NoVal    tracer version 6: `NoVal`, or `Val` and the destination registers' values in
+//                  hex, either one per active lane or one per lane (32) for each destination
+//                  register, in register then lane order; checked, not used
 // Anything else (a missing or extra field, bad hex, a count that does not match) throws
 // InputError with the reason; the caller adds "file:line: ".
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "workloads/WarpInstruction.hpp"
@@ -25,10 +32,40 @@
 
 namespace gpusim {
 
-struct TraceLineFormat {
-    unsigned version = 5;   // -accelsim tracer version (3 to 5)
-    bool lineinfo = false;  // -enable lineinfo
+// What follows the memory addresses on every line.
+struct TraceLineTail {
+    uint8_t immediates = 0;          // 0, 1 or 2
+    bool immediatesOptional = false; // true only for version 5 without a #traces format line
+    bool values = false;             // Val|NoVal [values] (tracer version 6)
+    bool operator==(const TraceLineTail&) const = default;
 };
+
+struct TraceLineFormat {
+    unsigned version = 5;   // -accelsim tracer version (3 to 6)
+    bool lineinfo = false;  // -enable lineinfo
+    std::optional<TraceLineTail> tail;  // from the #traces format line; empty: versionTail(version)
+
+    TraceLineFormat(unsigned v = 5, bool li = false, std::optional<TraceLineTail> t = std::nullopt)
+        : version(v), lineinfo(li), tail(t) {}
+};
+
+// The documented layout of a tracer version, for a file without a #traces format line:
+// 3 and 4 no immediate; 5 one optional immediate (older version-5 files may lack it);
+// 6 two immediates and Val|NoVal.
+TraceLineTail versionTail(unsigned version);
+
+// The line layout named by the text after `#traces format =`. Accepted, in this order:
+//   [threadblock_x threadblock_y threadblock_z warpid_tb cluster_*...]  (raw-trace fields that
+//        post-processing removes from every line; the header keeps naming them)
+//   [line_num] or line_num  (present on the lines when -enable lineinfo = 1, whatever the
+//        format line says, as Accel-Sim reads it)
+//   PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?]
+//        [mem_addresses]  (exactly; [addresscompress?] is accepted for the address mode)
+//   then nothing, `immediate`, or `immediate1 immediate2`
+//   then optionally `Val|NoVal`, optionally followed by one bracketed name of the values
+//        containing "val" (e.g. [dest_val_n])
+// Anything else throws InputError "#traces format: reason"; the caller adds "file:line: ".
+TraceLineTail parseTracesFormat(std::string_view text);
 
 struct ParsedLine {
     WarpInstruction inst;     // op/space from the opcode table; EXIT gives OpClass::Exit

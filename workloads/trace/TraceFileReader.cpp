@@ -72,7 +72,15 @@ void TraceFileReader::readHeader() {
                 break;
             }
             std::string_view v;
-            if (keyword(line, "#traces format", v)) h.tracesFormat = std::string(v);
+            if (keyword(line, "#traces format", v)) {
+                if (format_.tail) fail("#traces format given twice");
+                try {
+                    format_.tail = parseTracesFormat(v);
+                } catch (const InputError& e) {
+                    fail(e.what());
+                }
+                h.tracesFormat = std::string(v);
+            }
             continue;
         }
         if (line[0] != '-') fail("unexpected " + quoted(line) + " in the header (before the first #BEGIN_TB)");
@@ -124,7 +132,7 @@ void TraceFileReader::readHeader() {
         } else if (key == "accelsim tracer version") {
             uint64_t v = 0;
             number(v);
-            if (v < 3 || v > 5) fail("-accelsim tracer version " + std::to_string(v) + " is not supported (3 to 5)");
+            if (v < 3 || v > 6) fail("-accelsim tracer version " + std::to_string(v) + " is not supported (3 to 6)");
             h.tracerVersion = static_cast<unsigned>(v);
         } else if (key == "enable lineinfo") {
             uint64_t v = 0;

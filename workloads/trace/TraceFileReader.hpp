@@ -5,9 +5,11 @@
 //   -kernel name = NAME              -kernel id = N            -grid dim = (X,Y,Z)
 //   -block dim = (X,Y,Z)             -shmem = BYTES            -nregs = N
 //   -binary version = N              -cuda stream id = N       -shmem base_addr = 0xHEX
-//   -local mem base_addr = 0xHEX     -nvbit version = TEXT     -accelsim tracer version = 3|4|5
+//   -local mem base_addr = 0xHEX     -nvbit version = TEXT     -accelsim tracer version = 3..6
 //   -enable lineinfo = 0|1
-//   #traces format = ...             (any '#' line outside a section is a comment)
+//   #traces format = ...             (the instruction-line layout, parseTracesFormat in
+//                                     InstructionLine.hpp; any other '#' line outside a section
+//                                     is a comment)
 //   #BEGIN_TB
 //   thread block = X,Y,Z
 //   warp = W
@@ -17,7 +19,11 @@
 //   #END_TB
 //
 // Required header keys: kernel name, grid dim, block dim, accelsim tracer version; the others
-// default to 0 (lineinfo off). A key given twice is an error; keys not listed are ignored, as
+// default to 0 (lineinfo off). The instruction-line layout (immediates, version 6's Val|NoVal
+// values) comes from the `#traces format` line when there is one, checked as soon as it is read
+// (an unknown field is an error at that line, as is a second such line); without one, from the
+// tracer version (versionTail). Whether lines start with a source line number is always
+// -enable lineinfo's. A key given twice is an error; keys not listed are ignored, as
 // Accel-Sim does. Sections come in linear block order (x fastest), which is the order
 // Accel-Sim's post-processing writes them and the order the CTA dispatcher asks for them; a
 // section for another block is an error. Every warp of the block appears once (any order);
@@ -54,7 +60,7 @@ struct KernelTraceHeader {
     std::string nvbitVersion;
     unsigned tracerVersion = 0;
     bool lineinfo = false;
-    std::string tracesFormat;  // the `#traces format = ...` text, if present
+    std::string tracesFormat;  // the `#traces format = ...` text, if present (sets the line layout)
 };
 
 struct ThreadBlockTrace {
@@ -75,6 +81,8 @@ public:
     explicit TraceFileReader(std::unique_ptr<LineReader> in);
 
     const KernelTraceHeader& header() const { return header_; }
+    // The instruction-line layout in use (tail set when the file has a #traces format line).
+    const TraceLineFormat& lineFormat() const { return format_; }
     const std::string& name() const { return in_->name(); }
     // Reads the next section, which must be block `ctaId` (linear index, x fastest).
     void readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally);

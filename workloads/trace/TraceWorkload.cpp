@@ -72,7 +72,7 @@ ArgumentWorkloadInfo traceWorkload() {
     info.name = "trace";
     info.usage = "trace:DIR";
     info.description =
-        "Accel-Sim SASS trace: runs DIR/kernelslist.g (tracer versions 3-5, .xz files too); everything "
+        "Accel-Sim SASS trace: runs DIR/kernelslist.g (tracer versions 3-6, .xz files too); everything "
         "after 'trace:' is the path";
     info.make = [](const std::string& path, uint64_t /*seed*/) -> std::unique_ptr<Workload> {
         if (path.empty()) throw InputError("--workload: trace: expected trace:DIR (a directory holding kernelslist.g)");

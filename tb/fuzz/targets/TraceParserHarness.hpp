@@ -4,7 +4,9 @@
 //
 // The input is read as a kernel-N.traceg file (xz-compressed when it starts with the xz magic):
 // the header, then every thread-block section the grid promises, then the end check; also as a
-// kernelslist.g, and each of its lines as an instruction line of tracer versions 3 and 5. Input
+// kernelslist.g, and each of its lines as an instruction line of tracer versions 3, 5 and 6
+// (each version's layout without a #traces format line; a file's own format line is read with
+// the file). Input
 // errors (InputError) are the expected outcome for most inputs; any other exception, a crash,
 // or a broken invariant (below) is a finding.
 //
@@ -87,6 +89,7 @@ inline void runTraceParser(const uint8_t* data, size_t size) {
             if (line.empty() || line[0] == '#' || line[0] == '-') continue;
             checkLineRoundTrip(line, 3);
             checkLineRoundTrip(line, 5);
+            checkLineRoundTrip(line, 6);
             ++n;
         }
     } catch (const InputError&) {

@@ -1,5 +1,6 @@
 // One Accel-Sim instruction line -> WarpInstruction (workloads/trace/InstructionLine.hpp): the
-// three address encodings, tracer versions 3-5, lineinfo, registers, the opcode table, and the
+// three address encodings, tracer versions 3-5 without a #traces format line (the layouts a
+// format line selects: trace_layout_test.cpp), lineinfo, registers, the opcode table, and the
 // exact message of every malformed-line case. Expected values are worked out from the line text.
 #include <gtest/gtest.h>
 

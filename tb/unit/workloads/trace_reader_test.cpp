@@ -188,7 +188,7 @@ TEST(TraceHeader, MalformedHeaders) {
         {badDim, at(lineOf(badDim, "-grid dim")) + "-grid dim: expected (X,Y,Z), found '(2,1)'"},
         {zeroDim, at(lineOf(zeroDim, "-block dim")) + "-block dim: '(0,1,1)' has a zero or too large size"},
         {bigBlock, at(lineOf(bigBlock, "-block dim")) + "-block dim '(64,32,1)' has more than 1024 threads (CUDA's limit)"},
-        {v2, at(lineOf(v2, "tracer version")) + "-accelsim tracer version 2 is not supported (3 to 5)"},
+        {v2, at(lineOf(v2, "tracer version")) + "-accelsim tracer version 2 is not supported (3 to 6)"},
         {badHex, at(lineOf(badHex, "-shmem base_addr")) + "-shmem base_addr: bad hex number '0x7f00zz'"},
         {badNum, at(lineOf(badNum, "-shmem = ")) + "-shmem: bad number 'lots'"},
         {noEq, at(lineOf(noEq, "-nvbit version")) + "header line '-nvbit version' has no '='"},
@@ -406,14 +406,14 @@ TEST(TraceWorkloadDir, MissingFilesAndBadHeadersFailAtLoad) {
     } catch (const InputError& e) {
         EXPECT_EQ(std::string(e.what()), (d / "kernel-1.traceg").string() + ": cannot open (No such file or directory)");
     }
-    writeFile(d / "kernel-1.traceg", replaced(kGoodFile, "tracer version = 4", "tracer version = 6"));
+    writeFile(d / "kernel-1.traceg", replaced(kGoodFile, "tracer version = 4", "tracer version = 7"));
     try {
         TraceWorkload w(d.path().string());
         FAIL();
     } catch (const InputError& e) {
         EXPECT_EQ(std::string(e.what()), (d / "kernel-1.traceg").string() + ":" +
                                              std::to_string(lineOf(kGoodFile, "tracer version")) +
-                                             ": -accelsim tracer version 6 is not supported (3 to 5)");
+                                             ": -accelsim tracer version 7 is not supported (3 to 6)");
     }
 }
 
