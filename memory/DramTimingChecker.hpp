@@ -22,7 +22,13 @@ class DramTimingChecker {
 public:
     DramTimingChecker(const DramTiming& t, unsigned banks);
 
-    uint64_t earliest(DramCmd cmd, unsigned bank) const;
+    // Memoised until the next record(): the scheduler asks the same (command, bank) for many
+    // queued requests every cycle, and the answer does not depend on the cycle.
+    uint64_t earliest(DramCmd cmd, unsigned bank) const {
+        uint64_t& m = memo_[bank * kCmds + static_cast<unsigned>(cmd)];
+        if (m == kUnknown) m = compute(cmd, bank);
+        return m;
+    }
     bool allowed(DramCmd cmd, unsigned bank, uint64_t cycle) const { return earliest(cmd, bank) <= cycle; }
     void record(DramCmd cmd, unsigned bank, uint64_t cycle);
 
@@ -31,6 +37,10 @@ public:
     const DramTiming& timing() const { return t_; }
 
 private:
+    uint64_t compute(DramCmd cmd, unsigned bank) const;
+    static constexpr unsigned kCmds = 4;
+    static constexpr uint64_t kUnknown = UINT64_MAX;
+    mutable std::vector<uint64_t> memo_;  // [bank][cmd]
     static constexpr int64_t kNever = INT64_MIN / 4;
     struct BankTimes {
         int64_t act = kNever, pre = kNever, rd = kNever, wr = kNever;

@@ -110,7 +110,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
         *v = Line{line, State::Reserved, static_cast<int>(warp), pc};
         repl_->onAllocate(set, wayOf(*v), pc);
     } else {
-        missOwner_[line] = {static_cast<int>(warp), pc};
+        missOwner_.push_back({line, static_cast<int>(warp), pc});  // the line has no MSHR entry yet
     }
     accesses_.inc();
     readMisses_.inc();
@@ -158,7 +158,7 @@ void L1DCache::flush() {
         }
 }
 
-std::vector<uint32_t> L1DCache::fill(uint64_t line) {
+const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
     fills_.inc();
     if (allocation_ == L1Allocation::OnMiss) {
         Line* l = find(line);
@@ -167,17 +167,25 @@ std::vector<uint32_t> L1DCache::fill(uint64_t line) {
             repl_->onFill(index_(line), wayOf(*l));
         }
     } else {
-        auto owner = missOwner_.extract(line);
+        int ownerWarp = -1;
+        uint64_t ownerPc = 0;
+        for (size_t i = 0; i < missOwner_.size(); ++i) {
+            if (missOwner_[i].line != line) continue;
+            ownerWarp = missOwner_[i].warp;
+            ownerPc = missOwner_[i].pc;
+            missOwner_[i] = missOwner_.back();
+            missOwner_.pop_back();
+            break;
+        }
         const unsigned set = index_(line);
         Line* v = victim(set);
         if (v) {  // no reservations under on-fill, so a victim always exists
             evict(*v);
-            *v = Line{line, State::Valid, owner.empty() ? -1 : owner.mapped().first,
-                      owner.empty() ? 0 : owner.mapped().second};
+            *v = Line{line, State::Valid, ownerWarp, ownerPc};
             repl_->onAllocate(set, wayOf(*v), v->pc);
         }
     }
-    auto tokens = mshr_.release(line);
+    const auto& tokens = mshr_.release(line);
     if (observer_) observer_->onMshrFree(line);
     return tokens;
 }
@@ -210,7 +218,7 @@ std::string L1DCache::dumpState() const {
     std::ostringstream os;
     os << "mshr " << mshr_.used() << "/" << mshr_.capacity() << " [";
     for (const auto& [line, tokens] : mshr_.entries())
-        os << " 0x" << std::hex << line << std::dec << ":" << tokens.size();
+        os << " 0x" << std::hex << line << std::dec << ":" << tokens;
     os << " ] miss_queue " << missQueue_.size() << "/" << missQueueCap_;
     return os.str();
 }

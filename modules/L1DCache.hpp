@@ -59,7 +59,8 @@ public:
     // `chunks`: the 32-byte chunks of the line the store touches (Coalescer); 0: not known.
     L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0);
     // A read answer arrived: install the line, free the MSHR, return the tokens to wake.
-    std::vector<uint32_t> fill(uint64_t lineAddr);
+    // The woken tokens; the reference is valid until the next fill.
+    const std::vector<uint32_t>& fill(uint64_t lineAddr);
 
     bool hasOutgoing() const { return !missQueue_.empty(); }
     const MissRequest& frontOutgoing() const { return missQueue_.front(); }
@@ -116,7 +117,12 @@ private:
     std::unique_ptr<L1Replacement> repl_;
     SchedulerPolicy* observer_ = nullptr;
     // Fill-time info for allocate-on-fill: the warp/PC that missed.
-    std::map<uint64_t, std::pair<int, uint64_t>> missOwner_;
+    struct MissOwner {
+        uint64_t line;
+        int warp;
+        uint64_t pc;
+    };
+    std::vector<MissOwner> missOwner_;  // at most one per MSHR entry: a flat list, searched linearly
 
     Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_, &writeHits_,
         &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_;
