@@ -29,8 +29,13 @@ void ClockDomain::onEdge() {
     const uint64_t c = cycle();
     ++ticks_;
     for (Tickable* u : units_) u->tick(c);
+    // busy() is a pure query: the first busy unit decides.
     bool any = false;
-    for (const Tickable* u : units_) any |= u->busy();
+    for (const Tickable* u : units_)
+        if (u->busy()) {
+            any = true;
+            break;
+        }
     if (any) {
         next_trigger(period_);
     } else {

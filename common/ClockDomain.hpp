@@ -16,7 +16,8 @@ public:
     // Called once per edge of the unit's domain while the domain is awake; `cycle` is the
     // domain's cycle index (simulated time / period).
     virtual void tick(uint64_t cycle) = 0;
-    // True while the unit has work that needs clock edges (queued items, timed events).
+    // True while the unit has work that needs clock edges (queued items, timed events). A pure
+    // query: the domain stops asking at the first busy unit.
     virtual bool busy() const = 0;
 };
 

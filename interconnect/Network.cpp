@@ -126,6 +126,7 @@ void Network::inject(const Packet& p) {
     const int vc = topo_->injectionVc(p.src, p.dst);
     s.classes[vc >= 0 ? static_cast<unsigned>(vc) : 0].push_back(allocSlot(p));
     ++s.queued;
+    ++queuedPackets_;
     ++inside_;
 }
 
@@ -206,11 +207,13 @@ void Network::sinkReceive(unsigned sink, const Flit& f) {
     if (f.tail != (f.seq + 1u == p.flits)) throw bad("tail flag does not match the packet size");
     if (f.tail) {
         s.complete.emplace_back(f.slot, f.vc);
+        ++completePackets_;
         v.slot = -1;
     }
 }
 
 void Network::eject(uint64_t cycle) {
+    if (completePackets_ == 0) return;
     const uint64_t at = cycle + params_.linkCycles;
     for (unsigned j = 0; j < sinks_.size(); ++j) {
         Sink& s = sinks_[j];
@@ -220,6 +223,7 @@ void Network::eject(uint64_t cycle) {
             const Packet p = slots_[slot];  // a copy: the consumer may inject re-entrantly
             if (!deliverFn_(j, p)) continue;
             s.complete.erase(it);
+            --completePackets_;
             s.vcs[vc].held -= p.flits;
             creditsInFlight_.push_back({at, s.port.router, s.port.port, vc, p.flits});
             packets_.inc();
@@ -234,6 +238,7 @@ void Network::eject(uint64_t cycle) {
 }
 
 void Network::injectFlits(uint64_t cycle) {
+    if (queuedPackets_ == 0) return;
     for (unsigned i = 0; i < sources_.size(); ++i) {
         Source& s = sources_[i];
         if (s.queued == 0) continue;
@@ -282,6 +287,7 @@ void Network::injectFlits(uint64_t cycle) {
         if (f.tail) {
             s.cur = -1;
             --s.queued;
+            --queuedPackets_;
             if (freedFn_) freedFn_(i);
         }
     }

@@ -135,6 +135,9 @@ private:
     std::vector<std::vector<int>> inChannel_;  // [router][inPort] -> channel index or -1
     std::vector<Source> sources_;
     std::vector<Sink> sinks_;
+    // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.
+    unsigned queuedPackets_ = 0;    // sum of sources_[].queued
+    unsigned completePackets_ = 0;  // sum of sinks_[].complete.size()
     std::deque<Packet> slots_;  // stable addresses: callbacks may inject while we hold one
     std::vector<uint32_t> freeSlots_;
     std::deque<FlitEvent> flitsInFlight_;

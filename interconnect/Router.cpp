@@ -27,6 +27,7 @@ Router::Router(const Setup& s, const Topology& topo)
 void Router::receive(unsigned in, Flit f, uint64_t cycle) {
     f.ready = cycle + delay_;
     in_[in].vcs[f.vc].buf.push(f);  // throws if the upstream ignored its credits
+    ++in_[in].flits;
     ++buffered_;
 }
 
@@ -59,6 +60,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
         alloc_.clearRequests();
         for (unsigned i = 0; i < in_.size(); ++i)
             for (const InVc& v : in_[i].vcs) {
+                if (!in_[i].flits) break;
                 const int o = wants(v, cycle);
                 if (o >= 0) alloc_.request(i, static_cast<unsigned>(o));
             }
@@ -81,6 +83,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             }
             Flit f = v.buf.front();
             v.buf.pop();
+            --ip.flits;
             --buffered_;
             freed.push_back({i, f.vc});
             if (!queued_) --op.vcs[v.outVc].credits;

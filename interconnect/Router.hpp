@@ -95,6 +95,7 @@ private:
     };
     struct InPort {
         std::vector<InVc> vcs;
+        unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
         RoundRobinArbiter vcArb;
         explicit InPort(unsigned n) : vcArb(n) {}
     };

@@ -7,16 +7,19 @@ namespace gpusim {
 void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const {
     const unsigned first = static_cast<unsigned>(offset / kChunkBytes);
     const unsigned last = static_cast<unsigned>((offset + bytes - 1) / kChunkBytes);
-    uint32_t chunks = 0;
-    for (unsigned c = first; c <= last && c < 32; ++c) chunks |= 1u << c;
-    for (auto& a : out) {
-        if (a.lineAddr == line) {
-            a.laneMask |= 1u << lane;
-            a.bytes = std::min<uint32_t>(a.bytes + bytes, line_);
-            a.chunks |= chunks;
-            return;
-        }
-    }
+    uint32_t chunks = 0;  // bits first .. last, those below 32
+    if (first < 32)
+        chunks = uint32_t(((uint64_t(2) << std::min(last, 31u)) - 1) & ~((uint64_t(1) << first) - 1));
+    auto add = [&](LineAccess& a) {
+        a.laneMask |= 1u << lane;
+        a.bytes = std::min<uint32_t>(a.bytes + bytes, line_);
+        a.chunks |= chunks;
+    };
+    // Neighbouring lanes mostly share the line touched last: try it before the scan. Either way
+    // a line is in `out` once, in the order of its first lane.
+    if (!out.empty() && out.back().lineAddr == line) return add(out.back());
+    for (auto& a : out)
+        if (a.lineAddr == line) return add(a);
     out.push_back({line, 1u << lane, bytes, chunks});
 }
 

@@ -137,6 +137,13 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
 
 void SmCore::tick(uint64_t cycle) {
     cycle_ = cycle;
+    // An SM with nothing resident, queued or in flight has nothing any stage could do (no
+    // statistic counts such a cycle); most SMs of a small kernel on a large GPU are like this.
+    if (idle_) return;
+    if (!busyNow()) {
+        idle_ = true;
+        return;
+    }
     if (stalled_) {
         if (cycle < stalledUntil_) return stalledCycle();
         stalled_ = false;
@@ -597,7 +604,9 @@ void SmCore::traceScoreboard(uint64_t cycle) {
     }
 }
 
-bool SmCore::busy() const {
+bool SmCore::busy() const { return !idle_ && busyNow(); }
+
+bool SmCore::busyNow() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
            (collector_ && !collector_->empty()) ||
            !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());

@@ -129,7 +129,12 @@ private:
     // the NoC, a new CTA or its own next timed result (returned in `until`).
     bool stalled(uint64_t& until) const;
     void stalledCycle();
-    void unstall() { stalled_ = false; }
+    void unstall() {
+        stalled_ = false;
+        idle_ = false;
+    }
+    // busy() without the idle_ shortcut.
+    bool busyNow() const;
 
     unsigned id_;
     SmConfig cfg_;
@@ -182,6 +187,10 @@ private:
     // also allows passing schedulers over.
     bool mayStall_ = false;
     bool stalled_ = false;
+    // Nothing resident, queued or in flight at the start of a tick (busyNow() false): every tick
+    // returns at once until an event that could bring work (unstall(): a CTA, an answer, a
+    // kernel start or end, a retried answer) clears it. Only those events can end idleness.
+    bool idle_ = false;
     uint64_t stalledUntil_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls (OldestReady rule).

@@ -6,12 +6,16 @@ namespace gpusim {
 
 void GtoPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {
     AgeOrder& c = byAge_.at(sched);
-    bool same = c.members.size() == warps.size();
-    for (size_t i = 0; same && i < warps.size(); ++i) same = c.members[i].first == warps[i];
-    // Ages change only when a warp starts, which changes the SM's warp-set version.
+    // The SM's warp-set version moves whenever a warp starts or ends; while it stands still the
+    // scheduler's members (the SM passes all of them, in slot order) and their ages are those of
+    // the last call. Version 0 (an SmView that does not keep one) compares every time.
     const uint64_t version = sm.warpSetVersion();
-    if (same && (version == 0 || version != c.version))
-        for (size_t i = 0; same && i < warps.size(); ++i) same = c.members[i].second == sm.warp(warps[i]).age;
+    bool same = version != 0 && version == c.version && c.members.size() == warps.size();
+    if (!same) {
+        same = c.members.size() == warps.size();
+        for (size_t i = 0; same && i < warps.size(); ++i)
+            same = c.members[i].first == warps[i] && c.members[i].second == sm.warp(warps[i]).age;
+    }
     c.version = version;
     if (!same) {
         c.members.clear();
