@@ -72,10 +72,12 @@ void loadConfig(Config& cfg, const ConfigOptions& c) {
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
     std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath;
+    std::vector<std::string> plugins;
     int64_t maxCycles = 0;
     uint64_t seed = 1;
     po::options_description d("gpusim run options");
     addConfigOptions(d, co);
+    addPluginOption(d, plugins);
     d.add_options()("scheduler,s", po::value(&scheduler)->default_value(scheduler),
                     "warp scheduler NAME[:k=v,...] (see `gpusim list schedulers`)")(
         "workload,w", po::value(&workload)->default_value(workload),
@@ -96,6 +98,7 @@ int cmdRun(const std::vector<std::string>& args) {
     const bool quiet = vm.count("quiet") > 0;
     if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
 
+    loadPlugins(plugins);
     Config cfg(gpuSchema());
     loadConfig(cfg, co);
     PolicyChoice policy = PolicyRegistry::builtin().parse(scheduler);
@@ -142,15 +145,18 @@ int cmdRun(const std::vector<std::string>& args) {
 
 int cmdList(const std::vector<std::string>& args) {
     std::string what;
+    std::vector<std::string> plugins;
     po::options_description d("gpusim list options");
     d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")("help,h", "show these options");
+    addPluginOption(d, plugins);
     po::positional_options_description pos;
     pos.add("what", 1);
     auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim list platforms|schedulers|workloads\n";
+        std::cout << "usage: gpusim list platforms|schedulers|workloads [--plugin LIB]...\n";
         return 0;
     }
+    loadPlugins(plugins);
     if (what == "platforms") {
         for (const auto& [name, desc] : listPlatforms()) std::cout << name << "  " << desc << "\n";
     } else if (what == "schedulers") {

@@ -1,10 +1,29 @@
 #include "cli/CommandLine.hpp"
 
 #include "common/SimError.hpp"
+#include "scheduler/PolicyPlugin.hpp"
 
 namespace po = boost::program_options;
 
 namespace gpusim {
+
+void addPluginOption(po::options_description& d, std::vector<std::string>& plugins) {
+    d.add_options()("plugin", po::value(&plugins)->composing(),
+                    "load warp-scheduling policies from this shared library (repeatable; docs/extending.md)");
+}
+
+std::vector<std::string> loadPlugins(const std::vector<std::string>& plugins) {
+    std::vector<std::string> absolute;
+    for (const auto& p : plugins) loadPolicyPlugin(p, "--plugin");
+    for (const auto& p : loadedPolicyPlugins()) absolute.push_back(p);
+    return absolute;
+}
+
+std::vector<std::string> pluginArgs(const std::vector<std::string>& plugins) {
+    std::vector<std::string> a;
+    for (const auto& p : plugins) a.insert(a.end(), {"--plugin", p});
+    return a;
+}
 
 po::variables_map parseCommandLine(const po::options_description& d, const std::vector<std::string>& args,
                                    const po::positional_options_description* pos) {

@@ -9,6 +9,14 @@
 
 namespace gpusim {
 
+// --plugin PATH (repeatable): a shared library adding warp-scheduling policies (docs/extending.md).
+void addPluginOption(boost::program_options::options_description& d, std::vector<std::string>& plugins);
+// Loads each plugin (InputError naming the path on failure) and returns their absolute paths, as
+// child `gpusim run` processes are given them.
+std::vector<std::string> loadPlugins(const std::vector<std::string>& plugins);
+// {"--plugin", P1, "--plugin", P2, ...}
+std::vector<std::string> pluginArgs(const std::vector<std::string>& plugins);
+
 boost::program_options::variables_map parseCommandLine(
     const boost::program_options::options_description& d, const std::vector<std::string>& args,
     const boost::program_options::positional_options_description* positional = nullptr);

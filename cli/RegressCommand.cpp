@@ -159,6 +159,7 @@ void printDiffs(std::ostream& os, const std::vector<Difference>& diffs, size_t l
 
 int cmdRegress(const std::vector<std::string>& args) {
     std::string dir = GPUSIM_SOURCE_DIR "/tb/regression", matrix = "default", filter;
+    std::vector<std::string> plugins;
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim regress options");
     d.add_options()("dir", po::value(&dir)->default_value(dir), "folder with matrix.json and golden/")(
@@ -168,6 +169,7 @@ int cmdRegress(const std::vector<std::string>& args) {
         "bless", "rewrite the golden files from this build (review the printed changes before committing)")(
         "list", "print the case ids and exit")("show-all", "print every moved statistic, not the first 15")(
         "help,h", "show these options");
+    addPluginOption(d, plugins);
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << d;
@@ -181,6 +183,8 @@ int cmdRegress(const std::vector<std::string>& args) {
     const json doc = json::parse(in, nullptr, false, true);
     if (doc.is_discarded()) throw InputError(matrixFile.string() + ": not valid JSON");
 
+    // A plugin's policies join "*" and every case's run (docs/extending.md: a matrix of your own).
+    const std::vector<std::string> pluginPaths = loadPlugins(plugins);
     std::vector<std::string> schedulers;
     for (const auto& i : PolicyRegistry::builtin().all()) schedulers.push_back(i.name);
     std::vector<Case> cases;
@@ -199,9 +203,10 @@ int cmdRegress(const std::vector<std::string>& args) {
     std::vector<ProcessJob> pj;
     for (const auto& c : cases) {
         const std::string base = (work / c.id()).string();
-        pj.push_back({{self, "run", "--quiet", "--platform", c.platform, "--scheduler", c.scheduler, "--workload",
-                       c.workload, "--stats", base + ".json"},
-                      base + ".out", base + ".err"});
+        std::vector<std::string> argv{self,        "run",       "--quiet",  "--platform", c.platform, "--scheduler",
+                                      c.scheduler, "--workload", c.workload, "--stats",    base + ".json"};
+        for (const auto& a : pluginArgs(pluginPaths)) argv.push_back(a);
+        pj.push_back({argv, base + ".out", base + ".err"});
     }
     std::cout << "gpusim regress: " << cases.size() << " cases of matrix '" << matrix << "' from " << matrixFile.string()
               << ", " << jobs << " at a time\n"

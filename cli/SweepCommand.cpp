@@ -216,6 +216,7 @@ int cmdSweep(const std::vector<std::string>& args) {
     if (!args.empty() && args[0] == "collect") return cmdCollect({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "run-task") return cmdRunTask({args.begin() + 1, args.end()});
     std::string specFile, outDir;
+    std::vector<std::string> plugins;
     slurm::ArrayOptions slurmOpt;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim sweep options");
@@ -231,11 +232,12 @@ int cmdSweep(const std::vector<std::string>& args) {
         "max-running", po::value(&slurmOpt.maxRunning), "--slurm: at most this many tasks at a time (array %K)")(
         "wait", "--slurm: wait for the array to end, then collect the table")(
         "no-submit", "--slurm: write the batch script but do not submit it")("help,h", "show these options");
+    addPluginOption(d, plugins);
     po::positional_options_description pos;
     pos.add("spec", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim sweep SPEC [-j N] [--out DIR] [--resume]\n"
+        std::cout << "usage: gpusim sweep SPEC [-j N] [--out DIR] [--resume] [--plugin LIB]...\n"
                      "       gpusim sweep SPEC --slurm [--out DIR] [--resume] [--partition P] [--slurm-option OPT]...\n"
                      "                   [--max-running K] [--wait | --no-submit]\n"
                      "       gpusim sweep collect DIR\n"
@@ -254,7 +256,10 @@ int cmdSweep(const std::vector<std::string>& args) {
         for (const char* o : {"partition", "slurm-option", "max-running", "wait", "no-submit"})
             if (vm.count(o)) throw InputError(std::string("--") + o + ": only with --slurm");
     }
-    const SweepSpec spec = loadSweepSpec(specFile);
+    // Loaded here to check the spec's scheduler names; every job loads them again.
+    const std::vector<std::string> pluginPaths = loadPlugins(plugins);
+    SweepSpec spec = loadSweepSpec(specFile);
+    spec.plugins = pluginPaths;
     validateSweepSpec(spec);
     const std::vector<SweepJob> jobs = expandSweep(spec);
     const fs::path out = outDir.empty() ? fs::path("sweep-" + safeName(spec.name)) : fs::path(outDir);

@@ -3,6 +3,7 @@
 #   P/include/gpusim/<folder>/*.hpp      public headers, included as "<folder>/X.hpp"
 #   P/lib/libgpusim_*.a                  one static library per folder
 #   P/lib/cmake/gpusim/                  gpusimConfig.cmake, targets; link gpusim::gpusim
+#                                        (gpusim::plugin for a policy plugin, docs/extending.md)
 #   P/share/gpusim/platforms/*.json      platform files (found by name by the installed code)
 #   P/bin/gpusim                         the command line
 include(GNUInstallDirs)
@@ -20,6 +21,7 @@ set(_gpusim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/gpusim)
 
 install(TARGETS gpusim_lib gpusim_platform gpusim_modules gpusim_interconnect gpusim_memory
                 gpusim_scheduler gpusim_workloads gpusim_common gpusim_systemc gpusim_warnings
+                gpusim_plugin_api
   EXPORT gpusimTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})  # include dir: gpusim_common's INSTALL_INTERFACE
 install(TARGETS gpusim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -27,6 +29,8 @@ foreach(_dir common workloads scheduler memory interconnect modules platforms)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${_dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpusim/${_dir}
     FILES_MATCHING PATTERN "*.hpp")
 endforeach()
+install(FILES ${GPUSIM_GENERATED_INCLUDE_DIR}/scheduler/PluginVersion.hpp
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpusim/scheduler)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms/ DESTINATION ${GPUSIM_PLATFORM_INSTALL_DIR}
   FILES_MATCHING PATTERN "*.json")
 

@@ -72,7 +72,9 @@ const std::vector<std::string>& alwaysCollectedStats() {
 json SweepSpec::fixedOptions() const {
     json fixed = json::object();
     for (const auto& [k, v] : setFixed) fixed[k] = v;
-    return {{"seed", seed}, {"max_cycles", maxCycles}, {"set", fixed}};
+    json j = {{"seed", seed}, {"max_cycles", maxCycles}, {"set", fixed}};
+    if (!plugins.empty()) j["plugins"] = plugins;
+    return j;
 }
 
 json SweepSpec::toJson() const {
@@ -230,6 +232,7 @@ std::vector<std::string> sweepJobArgv(const SweepSpec& spec, const SweepJob& job
                                "--max-cycles", std::to_string(spec.maxCycles), "--stats", statsPath};
     for (const auto& [k, v] : spec.setFixed) a.insert(a.end(), {"--set", k + "=" + setValueText(v)});
     for (const auto& [k, v] : job.set) a.insert(a.end(), {"--set", k + "=" + setValueText(v)});
+    for (const auto& p : spec.plugins) a.insert(a.end(), {"--plugin", p});
     return a;
 }
 

@@ -27,8 +27,11 @@ struct SweepSpec {
     uint64_t seed = 1;
     uint64_t maxCycles = 0;  // 0: run to the end
     std::vector<std::string> stats;  // requested statistics, after the always-collected ones
+    // Policy plugins every job loads (absolute paths; `gpusim sweep --plugin`, docs/extending.md).
+    std::vector<std::string> plugins;
 
-    // What must not change between a sweep and its resumption (seed, max_cycles, fixed sets).
+    // What must not change between a sweep and its resumption (seed, max_cycles, fixed sets,
+    // plugins when there are any).
     nlohmann::json fixedOptions() const;
     nlohmann::json toJson() const;
 };

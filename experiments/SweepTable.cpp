@@ -192,6 +192,7 @@ void readManifest(const fs::path& out, SweepSpec& spec, std::vector<SweepJob>& j
         spec.seed = fixed.at("seed").get<uint64_t>();
         spec.maxCycles = fixed.at("max_cycles").get<uint64_t>();
         for (const auto& [k, v] : fixed.at("set").items()) spec.setFixed.emplace_back(k, v);
+        if (fixed.contains("plugins")) spec.plugins = fixed.at("plugins").get<std::vector<std::string>>();
         spec.stats = m.at("stats").get<std::vector<std::string>>();
         jobs.clear();
         for (const auto& j : m.at("jobs")) {

@@ -172,8 +172,10 @@ nlohmann::json PolicyChoice::toJson() const {
     return j;
 }
 
-const PolicyRegistry& PolicyRegistry::builtin() {
-    static const PolicyRegistry reg = [] {
+const PolicyRegistry& PolicyRegistry::builtin() { return process(); }
+
+PolicyRegistry& PolicyRegistry::process() {
+    static PolicyRegistry reg = [] {
         PolicyRegistry r;
         r.add({"lrr", "loose round-robin: turns in warp-slot order, skipping warps that cannot issue",
                {},
@@ -212,7 +214,31 @@ const PolicyRegistry& PolicyRegistry::builtin() {
     return reg;
 }
 
-void PolicyRegistry::add(PolicyInfo info) { infos_.push_back(std::move(info)); }
+namespace {
+std::string originText(const PolicyInfo& i) {
+    return i.origin.empty() ? "the built-in '" + i.name + "'" : "'" + i.name + "' of plugin " + i.origin;
+}
+} // namespace
+
+void PolicyRegistry::add(PolicyInfo info) {
+    const std::string self = info.origin.empty() ? "scheduler '" + info.name + "'"
+                                                 : "scheduler '" + info.name + "' of plugin " + info.origin;
+    if (info.name.empty() || info.name.find_first_of(":,= ") != std::string::npos)
+        throw InputError(self + ": a scheduler name must be non-empty, without ':', ',', '=' or spaces");
+    if (!info.make) throw InputError(self + ": no make function");
+    for (const auto& p : info.params)
+        if (!(p.min <= p.defaultValue && p.defaultValue <= p.max))
+            throw InputError(self + ": parameter " + p.name + ": default " + formatNumber(p.defaultValue) +
+                             " is outside its range " + formatNumber(p.min) + " .. " + formatNumber(p.max));
+    if (const PolicyInfo* old = find(info.name)) throw InputError(self + " clashes with " + originText(*old));
+    infos_.push_back(std::move(info));
+}
+
+const PolicyInfo* PolicyRegistry::find(const std::string& name) const {
+    for (const auto& i : infos_)
+        if (i.name == name) return &i;
+    return nullptr;
+}
 
 PolicyChoice PolicyRegistry::parse(const std::string& given) const {
     const std::string what = "--scheduler";
@@ -268,7 +294,9 @@ PolicyChoice PolicyRegistry::parse(const std::string& given) const {
 std::string PolicyRegistry::listing() const {
     std::ostringstream os;
     for (const auto& i : infos_) {
-        os << i.name << "  " << i.description << "\n";
+        os << i.name << "  " << i.description;
+        if (!i.origin.empty()) os << " (plugin " << i.origin << ")";
+        os << "\n";
         for (const auto& p : i.params)
             os << "    " << p.name << "=" << formatNumber(p.defaultValue) << "  [" << p.min << " .. " << p.max
                << "]  " << p.description << "\n";

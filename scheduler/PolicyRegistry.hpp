@@ -1,6 +1,9 @@
 #pragma once
 // Names -> warp-scheduling policies, with their parameters, for `--scheduler NAME[:k=v,...]` and
-// `gpusim list schedulers`. One policy object per SM is made by make().
+// `gpusim list schedulers`. One policy object per SM is made by make(). The process's registry
+// holds the built-in policies and those that plugins add at run time (scheduler/PolicyPlugin.hpp,
+// docs/extending.md).
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -40,6 +43,9 @@ struct PolicyInfo {
     std::function<std::unique_ptr<SchedulerPolicy>(const std::map<std::string, double>&,
                                                    std::shared_ptr<PolicyGpuContext>)>
         makeShared = nullptr;
+    // Where the policy comes from: "" for a built-in one, the plugin's path for a plugin's (set by
+    // the plugin loader; shown by listing() and in name-clash errors).
+    std::string origin = "";
 };
 
 // A parsed and validated --scheduler value.
@@ -60,16 +66,23 @@ struct PolicyChoice {
 
 class PolicyRegistry {
 public:
+    // The process's policies: the built-in ones, then those plugins have added (loadPolicyPlugin).
     static const PolicyRegistry& builtin();
+    // The same registry, writable: the plugin loader adds to it. Not thread-safe; add before any
+    // GPU is built (a PolicyChoice's info pointer stays valid: entries never move).
+    static PolicyRegistry& process();
+    // Throws InputError when the name is empty, holds ':', ',' or '=', or is taken; a clash names
+    // both origins: "scheduler 'gto' of plugin /p/libx.so clashes with the built-in 'gto'".
     void add(PolicyInfo info);
-    const std::vector<PolicyInfo>& all() const { return infos_; }
+    const std::deque<PolicyInfo>& all() const { return infos_; }
+    const PolicyInfo* find(const std::string& name) const;
     // Throws InputError: "--scheduler: unknown scheduler 'x' (see gpusim list schedulers)", ...
     // "name:V" (no '=') is short for the policy's first parameter: "swl:2" = "swl:warps=2".
     PolicyChoice parse(const std::string& spec) const;
     std::string listing() const;
 
 private:
-    std::vector<PolicyInfo> infos_;
+    std::deque<PolicyInfo> infos_;  // a deque: adding never moves an entry
 };
 
 } // namespace gpusim

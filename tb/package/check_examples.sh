@@ -22,7 +22,8 @@ step "install $build into $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
 for f in lib/cmake/gpusim/gpusimConfig.cmake lib/cmake/gpusim/gpusimTargets.cmake \
          include/gpusim/platforms/Gpu.hpp include/gpusim/platforms/ControlTarget.hpp \
-         include/gpusim/common/AtPorts.hpp share/gpusim/platforms/fermi15.json bin/gpusim; do
+         include/gpusim/common/AtPorts.hpp include/gpusim/scheduler/PolicyPlugin.hpp \
+         include/gpusim/scheduler/PluginVersion.hpp share/gpusim/platforms/fermi15.json bin/gpusim; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 # A relocatable package names no build or source directory.
@@ -32,7 +33,7 @@ step "installed gpusim finds its platform files"
 "$prefix/bin/gpusim" list platforms > "$work/platforms.txt"
 grep -q '^fermi15 ' "$work/platforms.txt" || fail "installed gpusim does not list fermi15"
 
-for ex in custom-dram host-launch; do
+for ex in custom-dram host-launch custom-policy; do
     step "configure and build examples/$ex against the package"
     "$cmake" -S "$src/examples/$ex" -B "$work/$ex" -DCMAKE_PREFIX_PATH="$prefix" \
         -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -56,4 +57,20 @@ step "run host_launch"
 timeout 300 "$work/host-launch/host_launch" > "$work/host.txt" || { cat "$work/host.txt"; fail "host_launch failed"; }
 cat "$work/host.txt"
 [ "$(grep -c ' done ' "$work/host.txt")" = 3 ] || fail "host_launch: expected 3 finished launches"
+plugin=$work/custom-policy/liboldest_cta.so
+step "installed gpusim lists the custom-policy plugin's scheduler"
+"$prefix/bin/gpusim" list schedulers --plugin "$plugin" > "$work/schedulers.txt"
+grep -q "^oldest-cta .*(plugin $plugin)" "$work/schedulers.txt" || { cat "$work/schedulers.txt"; fail "oldest-cta not listed"; }
+
+step "installed gpusim runs oldest-cta from the plugin"
+timeout 300 "$prefix/bin/gpusim" run --plugin "$plugin" --scheduler oldest-cta:load_budget=1 --workload atax:n=128 \
+    --stats "$work/policy.json" > "$work/policy.txt" || { cat "$work/policy.txt"; fail "gpusim run --plugin failed"; }
+cat "$work/policy.txt"
+grep -q '"name": "oldest-cta"' "$work/policy.json" || fail "the run's --stats do not name oldest-cta"
+grep -q '"sm0.sched.budget_blocked": [1-9]' "$work/policy.json" || fail "oldest-cta's load budget held nothing back"
+
+step "run custom_policy_check (co-simulation API: issue order on a hand-built SM, then a GPU run)"
+timeout 300 "$work/custom-policy/custom_policy_check" "$plugin" > "$work/check.txt" ||
+    { cat "$work/check.txt"; fail "custom_policy_check failed"; }
+cat "$work/check.txt"
 echo "check_examples: all passed"

@@ -141,3 +141,46 @@ TEST(PolicyRegistry, IssueSixParameterErrors) {
 }
 
 } // namespace policy_registry_test
+
+namespace policy_registry_test {
+
+using namespace gpusim;
+
+namespace {
+std::string addError(PolicyRegistry& r, PolicyInfo info) {
+    try {
+        r.add(std::move(info));
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "<no error>";
+}
+PolicyInfo gtoNamed(const std::string& name, const std::string& origin = "") {
+    PolicyInfo i{name, "test", {}, [](const std::map<std::string, double>&) { return std::make_unique<GtoPolicy>(); }};
+    i.origin = origin;
+    return i;
+}
+} // namespace
+
+// Plugins add policies at run time (scheduler/PolicyPlugin.hpp): a taken name names both origins.
+TEST(PolicyRegistry, AddRefusesTakenAndMalformedNamesNamingBothOrigins) {
+    PolicyRegistry r;
+    r.add(gtoNamed("a"));
+    r.add(gtoNamed("b", "/p/libb.so"));
+    EXPECT_EQ(addError(r, gtoNamed("a", "/p/libx.so")), "scheduler 'a' of plugin /p/libx.so clashes with the built-in 'a'");
+    EXPECT_EQ(addError(r, gtoNamed("b", "/p/libx.so")),
+              "scheduler 'b' of plugin /p/libx.so clashes with 'b' of plugin /p/libb.so");
+    EXPECT_NE(addError(r, gtoNamed("c:d", "/p/libx.so")).find("without ':'"), std::string::npos);
+    EXPECT_NE(addError(r, gtoNamed("", "/p/libx.so")).find("non-empty"), std::string::npos);
+    PolicyInfo bad = gtoNamed("e", "/p/libx.so");
+    bad.params.push_back({"k", 9, 0, 4, "k"});
+    EXPECT_EQ(addError(r, bad), "scheduler 'e' of plugin /p/libx.so: parameter k: default 9 is outside its range 0 .. 4");
+    // Entries never move: a choice made before an add stays valid.
+    const PolicyChoice c = r.parse("a");
+    for (int i = 0; i < 100; ++i) r.add(gtoNamed("n" + std::to_string(i)));
+    EXPECT_EQ(c.info->name, "a");
+    EXPECT_EQ(r.find("n99")->name, "n99");
+    EXPECT_EQ(r.listing().find("plugin /p/libb.so") != std::string::npos, true);
+}
+
+} // namespace policy_registry_test
