@@ -8,7 +8,7 @@ set -eu
 
 cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
-TARGET="--target gpusim"
+TARGET="--target gpusim gpusim_python"  # gpusim_python: what `import gpusim` uses (docs/extending.md)
 case "${1:-}" in
     "") ;;
     --tests) TARGET="" ;;
@@ -19,6 +19,9 @@ PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev 
 PACKAGES="$PACKAGES slurmctld slurmd slurm-client munge"
 # `gpusim report --png` (rsvg-convert) and the report page's test in a headless browser.
 PACKAGES="$PACKAGES librsvg2-bin chromium"
+# The Python module (gpusim/, docs/extending.md): pybind11 embeds Debian's Python in the plugin that
+# runs Python policies; pandas and matplotlib for DataFrames and the example's figure.
+PACKAGES="$PACKAGES python3 python3-dev pybind11-dev python3-pandas python3-matplotlib"
 
 missing=""
 for p in $PACKAGES; do

@@ -143,20 +143,77 @@ int cmdRun(const std::vector<std::string>& args) {
     return 0;
 }
 
+// `gpusim list WHAT --json`: what the listing shows, as data. Platforms: [{name, description}];
+// schedulers: [{name, description, origin, params: [{name, default, min, max, integer,
+// description}]}]; workloads: [{name, description, class, source, params: [...]}] followed by the
+// argument workloads [{name, usage, description}].
+nlohmann::json listJson(const std::string& what) {
+    nlohmann::json out = nlohmann::json::array();
+    if (what == "platforms") {
+        for (const auto& [name, desc] : listPlatforms()) out.push_back({{"name", name}, {"description", desc}});
+    } else if (what == "schedulers") {
+        for (const PolicyInfo& p : PolicyRegistry::builtin().all()) {
+            nlohmann::json params = nlohmann::json::array();
+            for (const PolicyParam& q : p.params)
+                params.push_back({{"name", q.name}, {"default", q.defaultValue}, {"min", q.min}, {"max", q.max},
+                                  {"integer", q.integer}, {"description", q.description}});
+            out.push_back({{"name", p.name}, {"description", p.description}, {"origin", p.origin}, {"params", params}});
+        }
+    } else if (what == "workloads") {
+        for (const WorkloadInfo& w : WorkloadRegistry::builtin().all()) {
+            nlohmann::json params = nlohmann::json::array();
+            for (const WorkloadParam& q : w.params)
+                params.push_back({{"name", q.name}, {"default", q.defaultValue}, {"min", q.min}, {"max", q.max},
+                                  {"integer", true}, {"description", q.description}});
+            out.push_back({{"name", w.name}, {"description", w.description}, {"class", toString(w.workloadClass)},
+                           {"source", w.source}, {"params", params}});
+        }
+        for (const ArgumentWorkloadInfo& a : WorkloadRegistry::builtin().argumentWorkloads())
+            out.push_back({{"name", a.name}, {"usage", a.usage}, {"description", a.description}});
+    } else {
+        throw InputError("list: expected platforms, schedulers or workloads" +
+                         (what.empty() ? std::string() : ", got '" + what + "'"));
+    }
+    return out;
+}
+
+// `gpusim config --reference --json`: every parameter declaration (name, type, default, unit,
+// range or choices, description), sorted by name.
+nlohmann::json schemaJson(const ParamSchema& schema) {
+    static const char* const kTypes[] = {"integer", "number", "boolean", "string", "enum"};
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [name, d] : schema.all()) {
+        nlohmann::json j = {{"name", name}, {"type", kTypes[static_cast<int>(d.type)]}, {"default", d.defaultValue},
+                            {"unit", d.unit}, {"description", d.description}};
+        if (d.type == ParamType::Int || d.type == ParamType::Double) {
+            j["min"] = d.min;
+            j["max"] = d.max;
+        }
+        if (d.type == ParamType::Enum) j["choices"] = d.choices;
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
 int cmdList(const std::vector<std::string>& args) {
     std::string what;
     std::vector<std::string> plugins;
     po::options_description d("gpusim list options");
-    d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")("help,h", "show these options");
+    d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")(
+        "json", "print JSON (for programs: the Python module gpusim)")("help,h", "show these options");
     addPluginOption(d, plugins);
     po::positional_options_description pos;
     pos.add("what", 1);
     auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim list platforms|schedulers|workloads [--plugin LIB]...\n";
+        std::cout << "usage: gpusim list platforms|schedulers|workloads [--json] [--plugin LIB]...\n";
         return 0;
     }
     loadPlugins(plugins);
+    if (vm.count("json")) {
+        std::cout << listJson(what).dump(2) << "\n";
+        return 0;
+    }
     if (what == "platforms") {
         for (const auto& [name, desc] : listPlatforms()) std::cout << name << "  " << desc << "\n";
     } else if (what == "schedulers") {
@@ -175,13 +232,19 @@ int cmdConfig(const std::vector<std::string>& args) {
     po::options_description d("gpusim config options");
     addConfigOptions(d, co);
     d.add_options()("reference", "print the configuration reference (Markdown) generated from the declarations")(
+        "json", "with --reference: the declarations as JSON (name, type, default, unit, range, description)")(
         "help,h", "show these options");
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << d;
         return 0;
     }
+    if (vm.count("json") && !vm.count("reference")) throw InputError("config: --json goes with --reference");
     if (vm.count("reference")) {
+        if (vm.count("json")) {
+            std::cout << schemaJson(gpuSchema()).dump(2) << "\n";
+            return 0;
+        }
         std::cout << gpuSchema().markdown();
         return 0;
     }

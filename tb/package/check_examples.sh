@@ -73,4 +73,17 @@ step "run custom_policy_check (co-simulation API: issue order on a hand-built SM
 timeout 300 "$work/custom-policy/custom_policy_check" "$plugin" > "$work/check.txt" ||
     { cat "$work/check.txt"; fail "custom_policy_check failed"; }
 cat "$work/check.txt"
+if [ -e "$prefix/lib/gpusim/libgpusim_python.so" ]; then
+    step "the installed Python module: import from the prefix, run built-in and Python policies"
+    # From an empty directory with only the prefix on PYTHONPATH (no source tree, no build tree).
+    (cd "$work" && env -u GPUSIM_BUILD_DIR -u GPUSIM_EXECUTABLE \
+        PYTHONPATH="$prefix/lib/python3/dist-packages:$src/examples/python" timeout 300 /usr/bin/python3 -c "
+import gpusim, lrr_policy
+assert gpusim.executable() == '$prefix/bin/gpusim', gpusim.executable()
+a = gpusim.run(scheduler='lrr', workload='atax:n=64')
+b = gpusim.run(scheduler=lrr_policy.PyLrr, workload='atax:n=64')
+assert a.summary == b.summary, (a.summary, b.summary)
+print('installed gpusim module: ipc', a.summary['ipc'], 'for lrr and py-lrr')
+") || fail "the installed Python module"
+fi
 echo "check_examples: all passed"
