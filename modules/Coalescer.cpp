@@ -4,12 +4,18 @@
 
 namespace gpusim {
 
-void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const {
+namespace {
+// The 32-byte chunks a lane's `bytes` at `offset` in the line touch (those below chunk 32).
+inline uint32_t chunkMask(uint64_t offset, uint32_t bytes) {
     const unsigned first = static_cast<unsigned>(offset / kChunkBytes);
     const unsigned last = static_cast<unsigned>((offset + bytes - 1) / kChunkBytes);
-    uint32_t chunks = 0;  // bits first .. last, those below 32
-    if (first < 32)
-        chunks = uint32_t(((uint64_t(2) << std::min(last, 31u)) - 1) & ~((uint64_t(1) << first) - 1));
+    if (first >= 32) return 0;
+    return uint32_t(((uint64_t(2) << std::min(last, 31u)) - 1) & ~((uint64_t(1) << first) - 1));
+}
+} // namespace
+
+void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const {
+    const uint32_t chunks = chunkMask(offset, bytes);
     auto add = [&](LineAccess& a) {
         a.laneMask |= 1u << lane;
         a.bytes = std::min<uint32_t>(a.bytes + bytes, line_);
@@ -40,11 +46,19 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
     out.clear();
     const uint64_t mask = ~uint64_t(line_ - 1);
     const unsigned size = std::max<unsigned>(inst.accessBytes, 1);
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        if (!(inst.activeMask & (1u << lane))) continue;
+    for (uint32_t lanes = inst.activeMask; lanes; lanes &= lanes - 1) {
+        const unsigned lane = static_cast<unsigned>(__builtin_ctz(lanes));
         const uint64_t a = inst.addr[lane];
         const uint64_t first = a & mask, last = (a + size - 1) & mask;
         if (first == last) {
+            // The common case inline: a lane inside the line the previous lane touched.
+            if (!out.empty() && out.back().lineAddr == first) {
+                LineAccess& b = out.back();
+                b.laneMask |= 1u << lane;
+                b.bytes = std::min<uint32_t>(b.bytes + size, line_);
+                b.chunks |= chunkMask(a - first, size);
+                continue;
+            }
             touch(first, lane, a - first, size, out);
         } else {
             const uint32_t head = static_cast<uint32_t>(last - a);
