@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/SimError.hpp"
+#include "tb/unit/workloads/TraceTestHelpers.hpp"
 #include "workloads/trace/InstructionLine.hpp"
 #include "workloads/trace/LineReader.hpp"
 #include "workloads/trace/TraceFileReader.hpp"
@@ -70,18 +71,7 @@ void expectRegs(const WarpInstruction& in, std::vector<unsigned> dst, std::vecto
     for (size_t i = 0; i < src.size(); ++i) EXPECT_EQ(in.src[i], src[i]);
 }
 
-std::string errorOf(const std::string& text) {
-    try {
-        TraceFileReader r(LineReader::fromMemory("k.traceg", text));
-        ThreadBlockTrace tb;
-        TraceTally tally;
-        for (uint64_t c = 0; c < r.header().grid.size(); ++c) r.readThreadBlock(c, tb, tally);
-        r.expectEnd();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+std::string errorOf(const std::string& text) { return test::traceReadError(text); }
 
 std::string formatError(const std::string& text) {
     try {

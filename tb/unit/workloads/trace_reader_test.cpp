@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/SimError.hpp"
+#include "tb/unit/workloads/TraceTestHelpers.hpp"
 #include "tb/common/ProcessRunner.hpp"
 #include "workloads/trace/KernelsList.hpp"
 #include "workloads/trace/LineReader.hpp"
@@ -92,18 +93,7 @@ std::vector<WarpInstruction> drain(WarpStream& s) {
 }
 
 // Reads every section of `text` (as file "k.traceg"); returns the error message or "".
-std::string readAll(const std::string& text) {
-    try {
-        TraceFileReader r(LineReader::fromMemory("k.traceg", text));
-        ThreadBlockTrace tb;
-        TraceTally tally;
-        for (uint64_t c = 0; c < r.header().grid.size(); ++c) r.readThreadBlock(c, tb, tally);
-        r.expectEnd();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+std::string readAll(const std::string& text) { return test::traceReadError(text); }
 
 std::string at(unsigned line) { return "k.traceg:" + std::to_string(line) + ": "; }
 
