@@ -227,7 +227,8 @@ TraceLineTail parseTracesFormat(std::string_view text) {
     return tail;
 }
 
-void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out) {
+void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out,
+                          const TraceDecoding& decoding) {
     Tokens tok(line);
     WarpInstruction& in = out.inst;
     if (fmt.lineinfo) decimal(tok.take("source line number"), "source line number");
@@ -247,7 +248,7 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     const char c0 = out.opcode[0];
     if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z')))
         throw InputError("bad opcode " + quotedToken(out.opcode) + " (dest_num does not match the registers?)");
-    out.cls = classifySass(out.opcode);
+    out.cls = classifySass(out.opcode, decoding.opcodes);
     in.op = out.cls.op;
     in.space = out.cls.space;
 
@@ -263,6 +264,7 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     const uint64_t width = decimal(tok.take("mem_width"), "mem_width");
     const bool memOp = in.op == OpClass::Load || in.op == OpClass::Store;
     in.accessBytes = 0;
+    out.genericMixed = false;
     if (width != 0) {
         if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
             throw InputError("mem_width " + std::to_string(width) + " (expected 0, 1, 2, 4, 8 or 16)");
@@ -270,6 +272,11 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
         // unknown opcodes) are checked and dropped.
         readAddresses(tok, in.activeMask, in.addr);
         if (memOp) in.accessBytes = static_cast<uint8_t>(width);
+        if (out.cls.generic()) {
+            const GenericResolution g = resolveGeneric(in.activeMask, in.addr, decoding.windows);
+            in.space = g.space;
+            out.genericMixed = g.mixed;
+        }
     } else if (memOp) {
         throw InputError(std::string(sassMnemonic(out.opcode)) + " without memory addresses (mem_width 0)");
     }

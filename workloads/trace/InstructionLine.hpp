@@ -21,6 +21,9 @@
 //     Val|NoVal    tracer version 6: `NoVal`, or `Val` and the destination registers' values in
 //                  hex, either one per active lane or one per lane (32) for each destination
 //                  register, in register then lane order; checked, not used
+// The opcode is classified with the kernel's opcode table (TraceDecoding::opcodes, from
+// `-binary version`: SassOpcodes.hpp), and a generic LD / ST goes to shared, local or global
+// memory by its addresses and the header's windows (TraceDecoding::windows: GenericAddress.hpp).
 // Anything else (a missing or extra field, bad hex, a count that does not match) throws
 // InputError with the reason; the caller adds "file:line: ".
 #include <cstdint>
@@ -28,6 +31,7 @@
 #include <string_view>
 
 #include "workloads/WarpInstruction.hpp"
+#include "workloads/trace/GenericAddress.hpp"
 #include "workloads/trace/SassOpcodes.hpp"
 
 namespace gpusim {
@@ -67,12 +71,20 @@ TraceLineTail versionTail(unsigned version);
 // Anything else throws InputError "#traces format: reason"; the caller adds "file:line: ".
 TraceLineTail parseTracesFormat(std::string_view text);
 
+// What decodes a line beyond its layout: the kernel's opcode table and generic windows.
+struct TraceDecoding {
+    SassTableChoice opcodes;  // default: every family's table (no -binary version)
+    GenericWindows windows;   // default: none (generic LD / ST stay global)
+};
+
 struct ParsedLine {
     WarpInstruction inst;     // op/space from the opcode table; EXIT gives OpClass::Exit
     std::string_view opcode;  // the full opcode token (a view into the line)
     SassOpcodeClass cls;
+    bool genericMixed = false;  // generic LD / ST whose active lanes fell in different windows
 };
 
-void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out);
+void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, ParsedLine& out,
+                          const TraceDecoding& decoding = TraceDecoding{});
 
 } // namespace gpusim

@@ -1,37 +1,121 @@
 #pragma once
-// SASS opcode -> the model's instruction class and memory space. Only the mnemonic before the
-// first '.' counts ("LDG.E.128.CONSTANT.SYS" is LDG).
+// SASS opcode -> what the instruction is (SassOpcodeClass), looked up in the opcode table of the
+// kernel's instruction-set family (SassFamily.hpp: chosen by `-binary version`). Only the
+// mnemonic before the first '.' counts ("LDG.E.128.CONSTANT.SYS" is LDG).
 //
-//   LDG STG          global load / store
-//   LD ST            generic load / store, modelled as global (Accel-Sim resolves generic
-//                    addresses through the shared and local windows; we do not)
-//   LDS STS LDSM     shared          LDL STL   local
-//   LDGSTS           the global read of an asynchronous global->shared copy (Accel-Sim's
-//                    post-processing keeps only that half)
-//   ATOM ATOMG RED   global, store-like (write-evict in L1D, performed at L2, no register
-//                    write-back modelled); ATOMS: shared, store-like
-//   BAR              CTA barrier (every variant, including BAR.ARV)
-//   EXIT             end of the warp when it is the warp's last instruction; an earlier EXIT
-//                    (lanes leaving under a predicate) is ALU
-//   MUFU             SFU
-//   every other SASS mnemonic of Kepler to Ampere in the table: ALU (texture, surface, constant
-//   and cache-control operations included: their addresses are not modelled)
-// A mnemonic missing from the table runs as ALU and is reported as unknown.
+// One table row per mnemonic, with the families that have it: the union of Accel-Sim's opcode
+// map of that family (gpu-simulator/ISA_Def/*_opcode.h) and NVIDIA's instruction-set reference
+// for it (CUDA Binary Utilities), so every opcode either of them lists for a family is known in
+// that family. A mnemonic that is not in its family's table runs as ALU and is reported as
+// unknown (TraceTally::unknownOpcodes), like one in no table at all: an Ampere opcode such as
+// LDGSTS in a Kepler kernel is unknown there.
+//
+// Two kinds of facts per opcode:
+//
+// 1. What the instruction is on real hardware (unit, memOp, memSpace, uniform): the functional
+//    unit; what it does to memory (load, store, atomic with return, reduction without return,
+//    asynchronous copy, cache control); in which space (global, shared, local, generic,
+//    constant, texture, surface); whether it runs on the uniform datapath (Turing on: one value
+//    per warp, the U* opcodes, S2UR, R2UR, REDUX, VOTEU, ULDC...).
+//
+// 2. What the SM executes (op, space: WarpInstruction's OpClass and MemSpace), derived from (1)
+//    by executedAs(). The SM models an ALU pipeline, the SFU, the LD/ST unit with global, shared
+//    and local memory, CTA barriers and EXIT, so:
+//      MUFU                                          SFU
+//      BAR (every variant, BAR.ARV included)         CTA barrier
+//      EXIT                                          end of the warp when it is the warp's last
+//                                                    instruction (an earlier EXIT, lanes leaving
+//                                                    under a predicate, becomes ALU: the reader)
+//      loads and asynchronous copies of the LD/ST    load in their space (LDG LD LDS LDSM LDL;
+//      unit in global, shared, local or generic      LDGSTS, whose trace line carries the
+//      memory                                        global read of the global->shared copy;
+//                                                    Kepler's LDSLK)
+//      stores, atomics and reductions there          store in their space (STG ST STS STSM STL,
+//                                                    Kepler's STSCUL; ATOM ATOMG RED global,
+//                                                    ATOMS shared)
+//      generic LD / ST                               global here; the reader resolves them to
+//                                                    shared, local or global through the
+//                                                    header's windows (GenericAddress.hpp)
+//      everything else                               ALU
+//    APPROXIMATIONS until the SM models the unit (other work will add them):
+//    - atomics and reductions are store-like: write-evict in L1D, performed at L2, and ATOM's
+//      returned value is not written back to a register (no load-like completion);
+//    - LDC and ULDC (constant cache), TEX TLD TLD4 TXD ... (texture cache), SULD SUST SURED
+//      SUATOM (surface, through the texture path) run as ALU: their addresses are checked and
+//      dropped;
+//    - tensor ops (HMMA IMMA BMMA DMMA, Hopper's HGMMA IGMMA QGMMA BGMMA), FP64 and branches
+//      run as ALU (one issue, the ALU's latency);
+//    - uniform-datapath ops run as ALU, ULDC included; Hopper's bulk and TMA copies (UBLKCP,
+//      UTMALDG, UTMASTG ...) too: their trace lines carry no per-lane addresses;
+//    - MEMBAR, DEPBAR, LDGDEPBAR, ERRBAR, FENCE and other ordering ops run as ALU (nothing waits
+//      for outstanding memory operations), and cache control (CCTL) too.
+//    Generic ATOM and RED are taken as global, as Accel-Sim does (it resolves only LD and ST).
 #include <string_view>
+#include <vector>
 
 #include "workloads/WarpInstruction.hpp"
+#include "workloads/trace/SassFamily.hpp"
 
 namespace gpusim {
 
+// The functional unit an instruction occupies on real hardware.
+enum class SassUnit : uint8_t {
+    Alu,      // integer, FP32, FP16, conversion, move, predicate, video, graphics, misc
+    Fp64,     // double precision (DADD DFMA DMUL DSETP ...)
+    Sfu,      // MUFU
+    Tensor,   // matrix multiply-accumulate (HMMA IMMA BMMA DMMA, Hopper's *GMMA)
+    Branch,   // control flow (BRA CALL RET BSSY WARPSYNC ...)
+    Memory,   // LD/ST unit: loads, stores, atomics, constant reads, cache control, bulk copies
+    Texture,  // texture and surface operations
+    Fence,    // memory ordering and dependency barriers (MEMBAR DEPBAR LDGDEPBAR ERRBAR ...)
+    Barrier,  // BAR: CTA barrier
+    Exit,     // EXIT
+};
+
+// What an instruction does to memory.
+enum class SassMemOp : uint8_t {
+    None,
+    Load,
+    Store,
+    Atomic,        // read-modify-write returning the old value (ATOM ATOMG ATOMS SUATOM)
+    Reduction,     // read-modify-write without a result (RED SURED UBLKRED UTMAREDG)
+    AsyncCopy,     // global -> shared without registers (LDGSTS, UBLKCP, UTMALDG)
+    CacheControl,  // CCTL CCTLL CCTLT, prefetches
+};
+
+// The memory space an instruction addresses (a superset of MemSpace).
+enum class SassSpace : uint8_t { None, Global, Shared, Local, Generic, Constant, Texture, Surface };
+
 struct SassOpcodeClass {
+    // What the SM executes (executedAs(); see the header comment).
     OpClass op = OpClass::Alu;
     MemSpace space = MemSpace::Global;
-    bool known = false;  // false: not in the table, runs as ALU
+    bool known = false;  // false: not in the family's table; runs as ALU, facts below are defaults
     bool isExit = false;
+    // What the instruction is.
+    SassUnit unit = SassUnit::Alu;
+    SassMemOp memOp = SassMemOp::None;
+    SassSpace memSpace = SassSpace::None;
+    bool uniform = false;  // uniform datapath (one value per warp)
+
+    bool atomic() const { return memOp == SassMemOp::Atomic || memOp == SassMemOp::Reduction; }
+    // A generic LD/ST: the reader resolves its space through the header's windows.
+    bool generic() const { return memSpace == SassSpace::Generic && (op == OpClass::Load || op == OpClass::Store); }
 };
 
 // The mnemonic of a full opcode: "LDG.E.64" -> "LDG".
 std::string_view sassMnemonic(std::string_view opcode);
-SassOpcodeClass classifySass(std::string_view opcode);
+
+// Classifies with the table of the family `table` chose (every family's without a version).
+SassOpcodeClass classifySass(std::string_view opcode, const SassTableChoice& table);
+// The same with the family of `binaryVersion` (chooseSassTable); kNoBinaryVersion: every family.
+SassOpcodeClass classifySass(std::string_view opcode, uint64_t binaryVersion = kNoBinaryVersion);
+
+// The OpClass and MemSpace the SM executes an instruction with these facts as (fills op, space
+// and isExit of `c` from unit, memOp, memSpace and uniform).
+void executedAs(SassOpcodeClass& c);
+
+// Every mnemonic in `family`'s table, in table order (for tests and documentation).
+std::vector<std::string_view> sassFamilyMnemonics(SassFamily family);
 
 } // namespace gpusim

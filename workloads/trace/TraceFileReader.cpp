@@ -150,6 +150,8 @@ void TraceFileReader::readHeader() {
                  (pendingBegin_ ? "" : " (or the file ends before the first #BEGIN_TB)"));
     format_.version = h.tracerVersion;
     format_.lineinfo = h.lineinfo;
+    decoding_.opcodes = chooseSassTable(h.binaryVersion);
+    decoding_.windows = {h.shmemBaseAddr, h.localMemBaseAddr};
     warpsPerCta_ = static_cast<unsigned>((h.block.size() + kWarpSize - 1) / kWarpSize);
 }
 
@@ -160,6 +162,27 @@ void TraceFileReader::finishWarp(ThreadBlockTrace& tb, unsigned warp, TraceTally
                                       existingLanes(header_.block, warp));
     w.append(exit);
     ++tally.appendedExits;
+}
+
+void TraceFileReader::countUnknown(TraceTally& tally) const {
+    const std::string_view m = sassMnemonic(scratch_.opcode);
+    for (TraceTally::OpcodeCounts* counts :
+         {&tally.unknownOpcodes, &tally.unknownOpcodesByVersion[header_.binaryVersion]}) {
+        auto it = counts->find(m);
+        if (it == counts->end()) it = counts->emplace(std::string(m), 0).first;
+        ++it->second;
+    }
+    ++tally.unknownInstructions;
+}
+
+void TraceFileReader::countGeneric(TraceTally& tally) const {
+    switch (scratch_.inst.space) {
+    case MemSpace::Shared: ++tally.genericShared; break;
+    case MemSpace::Local: ++tally.genericLocal; break;
+    case MemSpace::Global: ++tally.genericGlobal; break;
+    }
+    if (scratch_.genericMixed) ++tally.genericMixedWindows;
+    if (!decoding_.windows.any()) ++tally.genericWithoutWindows;
 }
 
 void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally) {
@@ -250,17 +273,12 @@ void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, Tra
                 fail("warp " + std::to_string(current) + ": more instruction lines than insts = " +
                      std::to_string(declared));
             try {
-                parseInstructionLine(line, format_, scratch_);
+                parseInstructionLine(line, format_, scratch_, decoding_);
             } catch (const InputError& e) {
                 fail(e.what());
             }
-            if (!scratch_.cls.known) {
-                const std::string_view m = sassMnemonic(scratch_.opcode);
-                auto it = tally.unknownOpcodes.find(m);
-                if (it == tally.unknownOpcodes.end()) it = tally.unknownOpcodes.emplace(std::string(m), 0).first;
-                ++it->second;
-                ++tally.unknownInstructions;
-            }
+            if (!scratch_.cls.known) countUnknown(tally);
+            if (scratch_.cls.generic()) countGeneric(tally);
             PackedWarp& w = out.warps[static_cast<size_t>(current)];
             if (!w.empty() && w.lastOp() == OpClass::Exit) w.setLastOp(OpClass::Alu);
             w.append(scratch_.inst);

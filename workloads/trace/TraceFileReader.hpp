@@ -29,6 +29,10 @@
 // section for another block is an error. Every warp of the block appears once (any order);
 // `cluster ...` lines (newer post-processing) are ignored.
 //
+// Opcodes are classified with the table of the family `-binary version` selects, and generic
+// LD / ST resolved through `-shmem base_addr` and `-local mem base_addr` (decoding()); unknown
+// opcodes and generic accesses are counted in the TraceTally.
+//
 // Per warp: an EXIT that is not the warp's last instruction (lanes leaving under a predicate)
 // becomes ALU; a warp whose last instruction is not EXIT (or that has none) gets one appended
 // at the next PC with every existing lane, since a warp ends only with an Exit.
@@ -70,9 +74,18 @@ struct ThreadBlockTrace {
 
 // Facts gathered while reading, reported at the end of a run. Sorted maps: deterministic output.
 struct TraceTally {
-    std::map<std::string, uint64_t, std::less<>> unknownOpcodes;  // mnemonic -> instructions
+    using OpcodeCounts = std::map<std::string, uint64_t, std::less<>>;  // mnemonic -> instructions
+    OpcodeCounts unknownOpcodes;  // not in the opcode table of their kernel's family
+    std::map<uint64_t, OpcodeCounts> unknownOpcodesByVersion;  // by -binary version (0: none)
     uint64_t unknownInstructions = 0;
     uint64_t appendedExits = 0;  // warps that ended without EXIT
+    // -binary version -> the table its kernels used, for versions without a table of their own
+    // (SassFamily.hpp); filled when the workload reads the headers.
+    std::map<uint64_t, SassTableChoice> substitutedVersions;
+    // Generic LD / ST by the space the header's windows gave them (GenericAddress.hpp).
+    uint64_t genericGlobal = 0, genericShared = 0, genericLocal = 0;
+    uint64_t genericMixedWindows = 0;    // active lanes in different windows: the first lane's space
+    uint64_t genericWithoutWindows = 0;  // in kernels whose header gives neither window: global
 };
 
 class TraceFileReader {
@@ -83,6 +96,8 @@ public:
     const KernelTraceHeader& header() const { return header_; }
     // The instruction-line layout in use (tail set when the file has a #traces format line).
     const TraceLineFormat& lineFormat() const { return format_; }
+    // The opcode table and generic windows, from -binary version and the window bases.
+    const TraceDecoding& decoding() const { return decoding_; }
     const std::string& name() const { return in_->name(); }
     // Reads the next section, which must be block `ctaId` (linear index, x fastest).
     void readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally);
@@ -93,10 +108,13 @@ private:
     void readHeader();
     [[noreturn]] void fail(const std::string& reason) const;
     void finishWarp(ThreadBlockTrace& tb, unsigned warp, TraceTally& tally) const;
+    void countUnknown(TraceTally& tally) const;  // of the line in scratch_
+    void countGeneric(TraceTally& tally) const;
 
     std::unique_ptr<LineReader> in_;
     KernelTraceHeader header_;
     TraceLineFormat format_;
+    TraceDecoding decoding_;
     unsigned warpsPerCta_ = 0;
     bool pendingBegin_ = false;  // the header ended on a #BEGIN_TB line not yet consumed
     uint64_t blocksRead_ = 0;

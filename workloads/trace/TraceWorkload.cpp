@@ -16,6 +16,41 @@ std::string hex(uint64_t v) {
     return b;
 }
 
+std::string versionKey(uint64_t binaryVersion) {
+    return binaryVersion == kNoBinaryVersion ? "none" : std::to_string(binaryVersion);
+}
+
+nlohmann::json counts(const TraceTally::OpcodeCounts& c) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [op, n] : c) j[op] = n;
+    return j;
+}
+
+void addWarnings(const TraceTally& t, nlohmann::json& warnings) {
+    if (t.unknownInstructions > 0) {
+        std::string list;
+        for (const auto& [op, n] : t.unknownOpcodes) list += (list.empty() ? "" : ", ") + op + " (" + std::to_string(n) + ")";
+        warnings.push_back("trace: " + std::to_string(t.unknownInstructions) +
+                           " instructions with opcodes not in the opcode table ran as ALU: " + list);
+    }
+    if (t.appendedExits > 0)
+        warnings.push_back("trace: " + std::to_string(t.appendedExits) +
+                           " warps did not end with EXIT; an EXIT was appended to each");
+    for (const auto& [version, table] : t.substitutedVersions)
+        warnings.push_back("trace: -binary version " + std::to_string(version) +
+                           " has no opcode table of its own; its kernels' opcodes were looked up in the " +
+                           std::string(sassFamilyName(table.family)) + " table (" +
+                           (table.beforeOldest ? "the oldest family" : "the nearest older family") + ")");
+    if (t.genericMixedWindows > 0)
+        warnings.push_back("trace: " + std::to_string(t.genericMixedWindows) +
+                           " generic LD/ST instructions had active lanes in more than one window (shared, local, "
+                           "global); each went to its first active lane's space, as in Accel-Sim");
+    if (t.genericWithoutWindows > 0)
+        warnings.push_back("trace: " + std::to_string(t.genericWithoutWindows) +
+                           " generic LD/ST instructions in kernels without -shmem base_addr and -local mem base_addr "
+                           "went to global memory (Accel-Sim takes them as shared)");
+}
+
 } // namespace
 
 TraceWorkload::TraceWorkload(const std::string& path)
@@ -31,6 +66,8 @@ TraceWorkload::TraceWorkload(const std::string& path)
     for (const std::string& file : list_.kernelFiles) {
         // Headers now, so a bad file fails before the simulation; sections later.
         TraceFileReader reader(LineReader::openFile(file));
+        const SassTableChoice& table = reader.decoding().opcodes;
+        if (table.substituted) state_->tally.substitutedVersions.emplace(table.binaryVersion, table);
         kernels_.push_back(std::make_unique<TraceKernel>(file, reader.header(), state_));
     }
 }
@@ -44,22 +81,25 @@ nlohmann::json TraceWorkload::report() const {
     nlohmann::json copies = nlohmann::json::array();
     for (const MemcpyRecord& m : list_.memcpys)
         copies.push_back({{"address", hex(m.address)}, {"bytes", m.bytes}, {"before_kernel", m.beforeKernel}});
-    nlohmann::json unknown = nlohmann::json::object();
-    for (const auto& [op, n] : t.unknownOpcodes) unknown[op] = n;
+    nlohmann::json byVersion = nlohmann::json::object();
+    for (const auto& [version, c] : t.unknownOpcodesByVersion) byVersion[versionKey(version)] = counts(c);
+    nlohmann::json substituted = nlohmann::json::object();
+    for (const auto& [version, table] : t.substitutedVersions)
+        substituted[versionKey(version)] = std::string(sassFamilyName(table.family));
     nlohmann::json warnings = nlohmann::json::array();
-    if (t.unknownInstructions > 0) {
-        std::string list;
-        for (const auto& [op, n] : t.unknownOpcodes) list += (list.empty() ? "" : ", ") + op + " (" + std::to_string(n) + ")";
-        warnings.push_back("trace: " + std::to_string(t.unknownInstructions) +
-                           " instructions with opcodes not in the opcode table ran as ALU: " + list);
-    }
-    if (t.appendedExits > 0)
-        warnings.push_back("trace: " + std::to_string(t.appendedExits) +
-                           " warps did not end with EXIT; an EXIT was appended to each");
+    addWarnings(t, warnings);
     return {{"memcpy_htod", copies},
-            {"unknown_opcodes", unknown},
+            {"unknown_opcodes", counts(t.unknownOpcodes)},
+            {"unknown_opcodes_by_binary_version", byVersion},
             {"unknown_opcode_instructions", t.unknownInstructions},
             {"warps_without_exit", t.appendedExits},
+            {"binary_versions_without_table", substituted},
+            {"generic_ld_st",
+             {{"global", t.genericGlobal},
+              {"shared", t.genericShared},
+              {"local", t.genericLocal},
+              {"mixed_windows", t.genericMixedWindows},
+              {"without_windows", t.genericWithoutWindows}}},
             {"warnings", warnings}};
 }
 

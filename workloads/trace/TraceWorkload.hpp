@@ -6,8 +6,10 @@
 // Loading reads kernelslist.g and every kernel file's header, so a missing file, a bad header
 // or an unsupported tracer version fails before the simulation starts; thread-block sections
 // are read lazily (TraceKernel.hpp). At the end of a run, report() gives the MemcpyHtoD
-// records, unknown opcodes (each ran as ALU) and warps that ended without EXIT, and a
-// "warnings" list the CLI prints on stderr.
+// records, unknown opcodes (each ran as ALU; in all and by -binary version), warps that ended
+// without EXIT, binary versions without an opcode table of their own (and the family used),
+// generic LD/ST by the space the windows gave them, and a "warnings" list the CLI prints on
+// stderr.
 #include <memory>
 #include <string>
 #include <vector>
