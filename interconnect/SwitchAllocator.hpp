@@ -40,11 +40,13 @@ public:
     public:
         explicit Mask(unsigned n = 0) : w_((n + 63) / 64, 0) {}
         void set(unsigned i) { w_[i >> 6] |= uint64_t(1) << (i & 63); }
+        void clear(unsigned i) { w_[i >> 6] &= ~(uint64_t(1) << (i & 63)); }
         void reset() { std::fill(w_.begin(), w_.end(), 0); }
         bool any() const;
         // The first member at or after `from`, wrapping around `n`; -1 if empty.
         int firstFrom(unsigned from, unsigned n) const;
-        // f(i) for each member, ascending.
+        // f(i) for each member, ascending. f may remove members (each word is read once, before
+        // its members are visited), not add them.
         template <class F>
         void forEach(F&& f) const {
             for (size_t k = 0; k < w_.size(); ++k)
