@@ -8,7 +8,8 @@ namespace gpusim {
 Router::Router(const Setup& s, const Topology& topo)
     : id_(s.id), topo_(topo), delay_(s.delay), speedup_(s.speedup), queued_(s.speedup > 1),
       alloc_(s.allocator, static_cast<unsigned>(s.inVcs.size()), static_cast<unsigned>(s.outVcs.size()),
-             s.iterations) {
+             s.iterations),
+      inBusy_(static_cast<unsigned>(s.inVcs.size())), outBusy_(static_cast<unsigned>(s.outVcs.size())) {
     if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
     for (unsigned n : s.inVcs) {
@@ -28,6 +29,7 @@ void Router::receive(unsigned in, Flit f, uint64_t cycle) {
     f.ready = cycle + delay_;
     in_[in].vcs[f.vc].buf.push(f);  // throws if the upstream ignored its credits
     ++in_[in].flits;
+    inBusy_.set(in);
     ++buffered_;
 }
 
@@ -55,19 +57,18 @@ int Router::wants(const InVc& v, uint64_t cycle) const {
 }
 
 void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed) {
-    const unsigned nOut = static_cast<unsigned>(out_.size());
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
-        for (unsigned i = 0; i < in_.size(); ++i)
+        inBusy_.forEach([&](unsigned i) {
             for (const InVc& v : in_[i].vcs) {
-                if (!in_[i].flits) break;
                 const int o = wants(v, cycle);
                 if (o >= 0) alloc_.request(i, static_cast<unsigned>(o));
             }
+        });
         if (!alloc_.anyRequest()) break;
         alloc_.allocate(match_);
-        for (unsigned i = 0; i < in_.size(); ++i) {
-            if (match_[i] < 0) continue;
+        inBusy_.forEach([&](unsigned i) {
+            if (match_[i] < 0) return;
             const unsigned o = static_cast<unsigned>(match_[i]);
             InPort& ip = in_[i];
             const int w = ip.vcArb.pick([&](unsigned x) { return wants(ip.vcs[x], cycle) == static_cast<int>(o); });
@@ -83,33 +84,34 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             }
             Flit f = v.buf.front();
             v.buf.pop();
-            --ip.flits;
+            if (--ip.flits == 0) inBusy_.clear(i);
             --buffered_;
             freed.push_back({i, f.vc});
             if (!queued_) --op.vcs[v.outVc].credits;
             f.vc = static_cast<uint16_t>(v.outVc);
             op.obuf.push(f);
+            outBusy_.set(o);
             ++outBuffered_;
             if (f.tail) {
                 op.vcs[v.outVc].held = false;
                 v.active = false;
             }
-        }
+        });
     }
     if (outBuffered_ == 0) return;
-    for (unsigned o = 0; o < nOut; ++o) {
+    outBusy_.forEach([&](unsigned o) {
         OutPort& op = out_[o];
         Ring<Flit>& ob = op.obuf;
-        if (ob.empty()) continue;
         if (queued_) {
             unsigned& credits = op.vcs[ob.front().vc].credits;
-            if (credits == 0) continue;
+            if (credits == 0) return;
             --credits;
         }
         departed.push_back({o, ob.front()});
         ob.pop();
+        if (ob.empty()) outBusy_.clear(o);
         --outBuffered_;
-    }
+    });
 }
 
 std::string Router::dump(const std::string& name, const std::function<std::string(const Flit&)>& describe) const {

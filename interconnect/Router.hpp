@@ -121,6 +121,10 @@ private:
     SwitchAllocator alloc_;
     std::vector<int> match_;         // scratch
     unsigned buffered_ = 0, outBuffered_ = 0;
+    // Inputs holding flits and outputs with a non-empty output buffer: the per-cycle loops visit
+    // only these, in ascending order as a scan of every port would (most ports of a crossbar
+    // serving a few busy SMs are empty).
+    SwitchAllocator::Mask inBusy_, outBusy_;
 };
 
 } // namespace gpusim

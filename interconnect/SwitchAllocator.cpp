@@ -6,6 +6,23 @@
 
 namespace gpusim {
 
+namespace {
+
+// The first member of the one-word set `w` at or after `from`, wrapping around `n` (n <= 64).
+inline int firstFrom64(uint64_t w, unsigned from, unsigned n) {
+    if (!w) return -1;
+    from %= n;
+    const uint64_t head = w & (~uint64_t(0) << from);
+    return std::countr_zero(head ? head : w);
+}
+
+template <class F>
+inline void forEach64(uint64_t w, F&& f) {
+    for (; w; w &= w - 1) f(static_cast<unsigned>(std::countr_zero(w)));
+}
+
+} // namespace
+
 bool SwitchAllocator::Mask::any() const {
     for (uint64_t w : w_)
         if (w) return true;
@@ -35,10 +52,23 @@ SwitchAllocator::SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned o
       reqOut_(outputs), granted_(inputs), unmatchedIn_(inputs), candidates_(inputs) {
     if (inputs == 0 || outputs == 0 || iterations == 0)
         throw std::logic_error("SwitchAllocator: empty router or zero iterations");
+    narrow_ = inputs <= 64 && outputs <= 64;
+    if (narrow_) {
+        rows64_.assign(inputs, 0);
+        cols64_.assign(outputs, 0);
+        scratch64_.assign(std::max(inputs, outputs), 0);
+    }
 }
 
 void SwitchAllocator::clearRequests() {
     if (!any_) return;
+    if (narrow_) {
+        forEach64(reqIn64_, [this](unsigned i) { rows64_[i] = 0; });
+        forEach64(reqOut64_, [this](unsigned o) { cols64_[o] = 0; });
+        reqIn64_ = reqOut64_ = 0;
+        any_ = false;
+        return;
+    }
     reqIn_.forEach([this](unsigned i) { rows_[i].reset(); });
     reqOut_.forEach([this](unsigned o) { cols_[o].reset(); });
     reqIn_.reset();
@@ -47,6 +77,14 @@ void SwitchAllocator::clearRequests() {
 }
 
 void SwitchAllocator::request(unsigned in, unsigned out) {
+    if (narrow_) {
+        rows64_[in] |= uint64_t(1) << out;
+        cols64_[out] |= uint64_t(1) << in;
+        reqIn64_ |= uint64_t(1) << in;
+        reqOut64_ |= uint64_t(1) << out;
+        any_ = true;
+        return;
+    }
     rows_[in].set(out);
     cols_[out].set(in);
     reqIn_.set(in);
@@ -65,7 +103,60 @@ unsigned SwitchAllocator::allocate(const std::vector<uint8_t>& requests, std::ve
 unsigned SwitchAllocator::allocate(std::vector<int>& match) {
     match.assign(in_, -1);
     if (!any_) return 0;
+    if (narrow_) return kind_ == AllocatorKind::Islip ? islip64(match) : separable64(match);
     return kind_ == AllocatorKind::Islip ? islip(match) : separable(match);
+}
+
+unsigned SwitchAllocator::separable64(std::vector<int>& match) {
+    // scratch64_[o]: the inputs that picked output o. Only requesting inputs pick.
+    forEach64(reqOut64_, [this](unsigned o) { scratch64_[o] = 0; });
+    uint64_t picked = 0;
+    forEach64(reqIn64_, [&](unsigned i) {
+        const int o = firstFrom64(rows64_[i], inLast_[i] + 1, out_);
+        scratch64_[static_cast<unsigned>(o)] |= uint64_t(1) << i;
+        picked |= uint64_t(1) << o;
+    });
+    unsigned n = 0;
+    forEach64(picked, [&](unsigned o) {
+        const int w = firstFrom64(scratch64_[o], outLast_[o] + 1, in_);
+        outLast_[o] = static_cast<unsigned>(w);
+        inLast_[static_cast<unsigned>(w)] = o;
+        match[static_cast<unsigned>(w)] = static_cast<int>(o);
+        ++n;
+    });
+    return n;
+}
+
+unsigned SwitchAllocator::islip64(std::vector<int>& match) {
+    uint64_t unmatchedIn = ~uint64_t(0), outMatched = 0;
+    unsigned n = 0;
+    for (unsigned it = 0; it < iterations_; ++it) {
+        // Grant: every unmatched requested output picks one unmatched requesting input.
+        // scratch64_[i]: the outputs that granted input i.
+        uint64_t granted = 0;
+        forEach64(reqOut64_ & ~outMatched, [&](unsigned o) {
+            const int i = firstFrom64(cols64_[o] & unmatchedIn, outLast_[o] + 1, in_);
+            if (i < 0) return;
+            const uint64_t bit = uint64_t(1) << i;
+            if (!(granted & bit)) scratch64_[static_cast<unsigned>(i)] = 0;
+            scratch64_[static_cast<unsigned>(i)] |= uint64_t(1) << o;
+            granted |= bit;
+        });
+        if (!granted) break;
+        // Accept: every granted input (all unmatched) picks one of its grants.
+        forEach64(granted, [&](unsigned i) {
+            const int o = firstFrom64(scratch64_[i], inLast_[i] + 1, out_);
+            match[i] = o;
+            outMatched |= uint64_t(1) << o;
+            unmatchedIn &= ~(uint64_t(1) << i);
+            ++n;
+            if (it == 0) {
+                inLast_[i] = static_cast<unsigned>(o);
+                outLast_[static_cast<unsigned>(o)] = i;
+            }
+        });
+    }
+    return n;
 }
 
 unsigned SwitchAllocator::separable(std::vector<int>& match) {

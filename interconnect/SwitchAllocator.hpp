@@ -10,7 +10,9 @@
 //    iSLIP its ~100% throughput under uniform traffic with virtual output queues).
 // With one request per input (a FIFO input queue) both reduce to per-output round-robin.
 // Deterministic: no randomness, ties by pointer position only. Requests are kept as bit masks
-// (a row per input, a column per output), so a cycle costs O(ports x ports / 64).
+// (a row per input, a column per output), so a cycle costs O(ports x ports / 64). A router of at
+// most 64 inputs and 64 outputs (every router of the shipped platforms) keeps each mask in one
+// machine word: the same algorithm without the loops over words (about half the cost per cycle).
 #include <cstdint>
 #include <vector>
 
@@ -38,11 +40,13 @@ public:
     public:
         explicit Mask(unsigned n = 0) : w_((n + 63) / 64, 0) {}
         void set(unsigned i) { w_[i >> 6] |= uint64_t(1) << (i & 63); }
+        void clear(unsigned i) { w_[i >> 6] &= ~(uint64_t(1) << (i & 63)); }
         void reset() { std::fill(w_.begin(), w_.end(), 0); }
         bool any() const;
         // The first member at or after `from`, wrapping around `n`; -1 if empty.
         int firstFrom(unsigned from, unsigned n) const;
-        // f(i) for each member, ascending.
+        // f(i) for each member, ascending. f may remove members (each word is read once, before
+        // its members are visited), not add them.
         template <class F>
         void forEach(F&& f) const {
             for (size_t k = 0; k < w_.size(); ++k)
@@ -54,6 +58,9 @@ public:
 private:
     unsigned separable(std::vector<int>& match);
     unsigned islip(std::vector<int>& match);
+    // The same two algorithms on one-word masks (narrow_).
+    unsigned separable64(std::vector<int>& match);
+    unsigned islip64(std::vector<int>& match);
 
     AllocatorKind kind_;
     unsigned in_, out_, iterations_;
@@ -67,6 +74,10 @@ private:
     Mask reqIn_, reqOut_, granted_;
     Mask unmatchedIn_, candidates_;
     std::vector<bool> outMatched_;
+    // One-word masks, used instead of the ones above when both sides have at most 64 ports.
+    bool narrow_ = false;
+    std::vector<uint64_t> rows64_, cols64_, scratch64_;
+    uint64_t reqIn64_ = 0, reqOut64_ = 0;
 };
 
 } // namespace gpusim

@@ -71,6 +71,9 @@ public:
     unsigned setOf(uint64_t lineAddr) const { return index_(lineAddr); }
     unsigned sets() const { return sets_; }
     bool wouldStall(uint64_t lineAddr, bool write) const;
+    // Counts `n` more refusals for want of an MSHR entry: the replays of a sleeping SM whose
+    // LD/ST unit would have repeated one each cycle (nothing but a fill can change the answer).
+    void countMshrStalls(uint64_t n) { mshrStalls_.inc(n); }
 
     unsigned mshrFree() const { return mshr_.free(); }
     unsigned mshrUsed() const { return mshr_.used(); }

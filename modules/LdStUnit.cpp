@@ -126,6 +126,7 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
 }
 
 void LdStUnit::step(uint64_t cycle) {
+    blocked_ = false;
     // A queued instruction enters the unit in its first free cycle and makes its first access now.
     // A shared-memory one takes no port: the next may follow in the same cycle, as without a queue.
     while (!busy_ && !queue_.empty()) {
@@ -143,6 +144,7 @@ void LdStUnit::step(uint64_t cycle) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
             if (isLoad_ && r == L1Result::StallMshr) ++loads_[token_].occlusion;
+            blocked_ = r == L1Result::StallMshr;
             return;
         }
         reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_};
@@ -185,6 +187,11 @@ void LdStUnit::stepPipeline(uint64_t cycle) {
         busy_ = false;
     else
         coalescingStalls_.inc();
+}
+
+void LdStUnit::repeatMshrRefusal(uint64_t n) {
+    l1_.countMshrStalls(n);
+    if (isLoad_) loads_[token_].occlusion += n;
 }
 
 bool LdStUnit::lookup(const Parked& a, uint64_t hitReady) {

@@ -91,6 +91,14 @@ public:
     bool onlyWaiting() const {
         return !busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
     }
+    // The current access was refused for want of an MSHR entry or merge room, and nothing else
+    // in the unit moves: every cycle repeats the refusal until a fill (an answer) frees one.
+    bool blockedOnMshr() const {
+        return blocked_ && busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+    }
+    // What `n` cycles of that refusal count (the L1D's MSHR stalls, the load's occlusion time),
+    // for an SM that sleeps through them.
+    void repeatMshrRefusal(uint64_t n);
     // The cycle of the earliest hit or shared-memory return (UINT64_MAX: none).
     uint64_t nextTimedReturn() const { return timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top()); }
     std::string dumpState() const;
@@ -155,6 +163,7 @@ private:
     uint32_t token_ = 0;
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
+    bool blocked_ = false;  // the last step() ended in an MSHR refusal (see blockedOnMshr)
     std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
     SchedulerPolicy* observer_ = nullptr;
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.

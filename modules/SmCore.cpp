@@ -145,7 +145,10 @@ void SmCore::tick(uint64_t cycle) {
         return;
     }
     if (stalled_) {
-        if (cycle < stalledUntil_) return stalledCycle();
+        if (cycle < stalledUntil_) {
+            ++sleptTicks_;
+            return stalledCycle();
+        }
         stalled_ = false;
     }
     if (residentWarps_) {
@@ -166,28 +169,49 @@ void SmCore::tick(uint64_t cycle) {
     if (n == 0 && mayStall_ && !trace_) stalled_ = stalled(stalledUntil_);
 }
 
-bool SmCore::stalled(uint64_t& until) const {
-    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || !ldst_.onlyWaiting()) return false;
+bool SmCore::stalled(uint64_t& until) {
+    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing()) return false;
+    // The LD/ST unit either only waits for what is in flight, or (without a collector, whose
+    // queue could still take a memory instruction) repeats an MSHR refusal that only a fill can
+    // end; a fill comes as an answer, which wakes the SM.
+    const bool blocked = !collector_ && ldst_.blockedOnMshr();
+    if (!blocked && !ldst_.onlyWaiting()) return false;
     if (collector_ && !collector_->empty()) return false;
     if (l1i_ && (l1i_->hasOutgoing() || anyFetchRetry())) return false;
     if (cfg_.fetchOneWarp && nextFetchWarp() >= 0) return false;  // a fetch to make next cycle
     // No warp ready: each waits for something only a result, an answer or another warp's
     // barrier arrival (impossible while all wait) can change; a ready warp blocked by a busy unit
-    // or the policy's gate might issue next cycle.
+    // or the policy's gate might issue next cycle. The exception: warps ready for a blocked LD/ST
+    // unit, which stays busy until the fill.
+    bool ldstReady = false;
     for (const auto& c : readyCount_)
-        for (unsigned u = kUnitAlu; u < kUnits; ++u)
-            if (c[u]) return false;
+        for (unsigned u = kUnitAlu; u < kUnits; ++u) {
+            if (!c[u]) continue;
+            if (u != kUnitLdSt || !blocked) return false;
+            ldstReady = true;
+        }
     until = std::min({alu_.nextReady(), sfu_.nextReady(), ldst_.nextTimedReturn()});
+    sleepBlockedLdst_ = blocked;
+    sleepLdstReady_ = ldstReady;
     return true;
 }
 
 // What tick() does in a cycle in which nothing moves: the per-cycle statistics of an SM with
 // resident warps that issues nothing (the MSHR occupancy cannot change without a fill).
 void SmCore::stalledCycle() {
+    // The LD/ST unit's replay of its refused access: counted even without resident warps, as
+    // step() would count it.
+    if (sleepBlockedLdst_) ldst_.repeatMshrRefusal(1);
     if (!residentWarps_) return;
     activeCycles_.inc();
     mshrOccupancy_.sample(double(l1_.mshrUsed()));
     idleIssueCycles_.inc();
+    // Every scheduler is passed over (schedulerBlocked), marking the LD/ST unit busy for a
+    // ready memory instruction as issue() would.
+    if (sleepLdstReady_) {
+        ldstBusyStalls_.inc();
+        schedLdstStalls_.inc();
+    }
 }
 
 void SmCore::fillPort(uint64_t cycle) {

@@ -92,6 +92,8 @@ public:
     bool quiescent() const;
     // Warp instructions issued plus answers received: the watchdog's notion of progress.
     uint64_t progress() const { return issued_.get() + answers_; }
+    // Ticks that only counted a stalled cycle (host-side, not a statistic: for tests and tuning).
+    uint64_t sleptTicks() const { return sleptTicks_; }
     uint64_t issued() const { return issued_.get(); }
     std::string dumpState() const;
     const SchedulerPolicy& policy() const { return *policy_; }
@@ -127,7 +129,7 @@ private:
     void traceScoreboard(uint64_t cycle);
     // After a cycle without issue: true if nothing can happen in this SM before an answer from
     // the NoC, a new CTA or its own next timed result (returned in `until`).
-    bool stalled(uint64_t& until) const;
+    bool stalled(uint64_t& until);
     void stalledCycle();
     void unstall() {
         stalled_ = false;
@@ -192,6 +194,10 @@ private:
     // kernel start or end, a retried answer) clears it. Only those events can end idleness.
     bool idle_ = false;
     uint64_t stalledUntil_ = 0;
+    // While stalled_: the LD/ST unit repeats an MSHR refusal each cycle (LdStUnit::blockedOnMshr),
+    // and some warp is ready for it; stalledCycle() counts what those cycles would.
+    bool sleepBlockedLdst_ = false, sleepLdstReady_ = false;
+    uint64_t sleptTicks_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls (OldestReady rule).
     std::vector<int> oldestReady_, issuedNow_;

@@ -155,6 +155,41 @@ TEST(SmCore, CyclesOfAStalledSmCountAsIfTicked) {
     expectCleanEnd(b, 19);
 }
 
+TEST(SmCore, AnSmWhoseLoadWaitsForAnMshrSleepsAndCountsEveryReplay) {
+    // One MSHR entry; three loads of different lines, then their sum. Memory answers 10500 ps
+    // after the request. A load refused for want of an MSHR is replayed every cycle until a fill
+    // frees the entry; nothing else can move meanwhile, so the SM sleeps through the replays,
+    // counting each as the full tick would (L1D MSHR stall, the load's occlusion, the issue
+    // stage's LD/ST-busy cycle while a memory instruction is ready behind it).
+    //  #0 LD A  c3 issue; c4 miss, MSHR taken, sent at 4000 ps, answered 14500 -> fill at c15
+    //  #1 LD B  c4 issue; c5..c14 refused (10 replays); #2 (LD C) ready behind it: LD/ST busy
+    //           at c5..c14; c15 (after A's fill) miss, sent, answered 25500 -> fill at c26
+    //  #2 LD C  c15 issue; c16..c25 refused (10); c26 miss, answered 36500 -> fill at c37
+    //  #3 R4 <- R1, R2, R3  c37 (R4 due 41)   #4 EXIT c38   retire at 41; the kernel ends at 41.
+    //  Sleeping: c6..c14 and c17..c25 while a load is refused (18 ticks, each asleep after the
+    //  tick of its first refusal), c27..c36 (only waiting for C's fill) and c40 (for R4): 29.
+    //  Active c2..c41: 40 cycles; issues at 3, 4, 15, 37, 38: 35 idle.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4), load(0x08, R2, kLine + 0x1000, 4),
+                       load(0x10, R3, kLine + 0x2000, 4), alu(0x18, R4, {R1, R2, R3}), exitInst(0x20)};
+    }));
+    SmConfig c = cfgWith(2);
+    c.mshrEntries = 1;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 15, 37, 38}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{41, 0}}));
+    EXPECT_EQ(b.stat("sm0.l1d.mshr_stall_cycles"), 20);
+    EXPECT_DOUBLE_EQ(b.stat("sm0.ldst.occlusion_cycles"), 20.0 / 3.0);  // 0, 10, 10
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 10);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_stall_cycles"), 10);
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 40);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 35);
+    EXPECT_EQ(b.sm.sleptTicks(), 29u);
+    expectCleanEnd(b, 41);
+}
+
 TEST(SmCore, LoadMissThenHitThenStore) {
     // Memory answers 10.5 cycles after the request (10500 ps), i.e. between edges.
     //  #0 LD R1 <- [kLine + 4*lane]  c3 issue; c4 L1D miss, request sent at c4 (4000 ps),
