@@ -69,12 +69,16 @@ void loadConfig(Config& cfg, const ConfigOptions& c) {
     cfg.validate();
 }
 
+// --threads: more threads than any platform has SMs is a typo, not a wish.
+constexpr int kMaxThreads = 256;
+
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
     std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath;
     std::vector<std::string> plugins;
     int64_t maxCycles = 0;
     uint64_t seed = 1;
+    int threads = 1;
     po::options_description d("gpusim run options");
     addConfigOptions(d, co);
     addPluginOption(d, plugins);
@@ -89,6 +93,8 @@ int cmdRun(const std::vector<std::string>& args) {
         "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file")(
         "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
+        "threads", po::value(&threads)->default_value(threads),
+        "threads stepping the SMs of each core cycle (the same statistics at any count; docs/performance.md)")(
         "quiet,q", "no progress line and no summary")("help,h", "show these options");
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
@@ -97,6 +103,8 @@ int cmdRun(const std::vector<std::string>& args) {
     }
     const bool quiet = vm.count("quiet") > 0;
     if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
+    if (threads < 1 || threads > kMaxThreads)
+        throw InputError("--threads: " + std::to_string(threads) + " is not in 1.." + std::to_string(kMaxThreads));
 
     loadPlugins(plugins);
     Config cfg(gpuSchema());
@@ -120,9 +128,12 @@ int cmdRun(const std::vector<std::string>& args) {
             static_cast<uint64_t>(periodOf(cfg.getDouble("sm.clock_mhz")).value()));
     GpuOptions gopt;
     gopt.warpTrace = warpTrace.get();
+    gopt.threads = static_cast<unsigned>(threads);
 
     StatRegistry stats;
     Gpu gpu("gpu", cfg, policy, *wl, stats, tlmTrace ? tlmTrace->hook() : LinkHook{}, gopt);
+    if (!gpu.serialReason().empty())
+        std::cerr << "gpusim run: --threads " << threads << ": the SMs step on one thread: " << gpu.serialReason() << "\n";
     Gpu::RunOptions ro;
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = !quiet && isatty(STDERR_FILENO);

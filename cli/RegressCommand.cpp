@@ -161,11 +161,14 @@ int cmdRegress(const std::vector<std::string>& args) {
     std::string dir = GPUSIM_SOURCE_DIR "/tb/regression", matrix = "default", filter;
     std::vector<std::string> plugins;
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    unsigned threads = 1;
     po::options_description d("gpusim regress options");
     d.add_options()("dir", po::value(&dir)->default_value(dir), "folder with matrix.json and golden/")(
         "matrix", po::value(&matrix)->default_value(matrix), "matrix in matrix.json: default (CI) or full")(
         "filter", po::value(&filter), "only cases whose id contains this text")(
         "jobs,j", po::value(&jobs)->default_value(jobs), "runs in parallel")(
+        "threads", po::value(&threads)->default_value(threads),
+        "each run's --threads (the goldens hold for any count: a check of the parallel mode)")(
         "bless", "rewrite the golden files from this build (review the printed changes before committing)")(
         "list", "print the case ids and exit")("show-all", "print every moved statistic, not the first 15")(
         "help,h", "show these options");
@@ -176,6 +179,7 @@ int cmdRegress(const std::vector<std::string>& args) {
         return 0;
     }
     if (jobs == 0) throw InputError("--jobs: must be at least 1");
+    if (threads == 0) throw InputError("--threads: must be at least 1");
     const bool bless = vm.count("bless") > 0;
     const fs::path root(dir), matrixFile = root / "matrix.json", goldenDir = root / "golden";
     std::ifstream in(matrixFile);
@@ -206,6 +210,10 @@ int cmdRegress(const std::vector<std::string>& args) {
         std::vector<std::string> argv{self,        "run",       "--quiet",  "--platform", c.platform, "--scheduler",
                                       c.scheduler, "--workload", c.workload, "--stats",    base + ".json"};
         for (const auto& a : pluginArgs(pluginPaths)) argv.push_back(a);
+        if (threads > 1) {
+            argv.push_back("--threads");
+            argv.push_back(std::to_string(threads));
+        }
         pj.push_back({argv, base + ".out", base + ".err"});
     }
     std::cout << "gpusim regress: " << cases.size() << " cases of matrix '" << matrix << "' from " << matrixFile.string()

@@ -1,5 +1,9 @@
 #include "common/ClockDomain.hpp"
 
+#include <stdexcept>
+
+#include "common/WorkerPool.hpp"
+
 namespace gpusim {
 
 ClockDomain::ClockDomain(sc_core::sc_module_name name, sc_core::sc_time period)
@@ -9,6 +13,27 @@ ClockDomain::ClockDomain(sc_core::sc_module_name name, sc_core::sc_time period)
     sensitive << wakeEvent_;
     dont_initialize();
 }
+
+ClockDomain::~ClockDomain() = default;
+
+void ClockDomain::setPhased(unsigned threads) {
+    if (threads == 0) throw std::invalid_argument("ClockDomain::setPhased: zero threads");
+    phasedOn_ = true;
+    segments_.clear();
+    phased_.assign(units_.size(), nullptr);
+    for (size_t i = 0; i < units_.size(); ++i) {
+        phased_[i] = dynamic_cast<PhasedTickable*>(units_[i]);
+        const bool p = phased_[i] != nullptr;
+        if (segments_.empty() || segments_.back().phased != p || !p)
+            segments_.push_back({i, i + 1, p});
+        else
+            segments_.back().end = i + 1;
+    }
+    pool_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
+    stepJob_ = [this](size_t k) { phased_[jobBegin_ + k]->step(jobCycle_); };
+}
+
+unsigned ClockDomain::threads() const { return pool_ ? pool_->threads() : 1; }
 
 uint64_t ClockDomain::cycle() const {
     return sc_core::sc_time_stamp().value() / period_.value();
@@ -28,7 +53,23 @@ void ClockDomain::wake() {
 void ClockDomain::onEdge() {
     const uint64_t c = cycle();
     ++ticks_;
-    for (Tickable* u : units_) u->tick(c);
+    if (!phasedOn_) {
+        for (Tickable* u : units_) u->tick(c);
+    } else {
+        for (const Segment& s : segments_) {
+            if (!s.phased) {
+                for (size_t i = s.begin; i < s.end; ++i) units_[i]->tick(c);
+                continue;
+            }
+            if (pool_) {
+                jobBegin_ = s.begin;
+                jobCycle_ = c;
+                pool_->run(s.end - s.begin, stepJob_);
+            } else
+                for (size_t i = s.begin; i < s.end; ++i) phased_[i]->step(c);
+            for (size_t i = s.begin; i < s.end; ++i) phased_[i]->commit();
+        }
+    }
     // busy() is a pure query: the first busy unit decides.
     bool any = false;
     for (const Tickable* u : units_)

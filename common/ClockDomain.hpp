@@ -3,7 +3,13 @@
 // of the domain in registration order (a fixed, deterministic order). When no unit is busy the
 // method stops re-arming and simulated time can jump; an arrival calls wake(), which restarts
 // ticking at the domain's next edge strictly after the current time. See DESIGN.md section 3.
+// Phased ticking (setPhased, the SMs of a GPU): a run of consecutive PhasedTickable units steps
+// all its units, on up to `threads` threads, then commits them one by one in registration
+// order; with one thread the same two phases run on the caller's thread, so the results do not
+// depend on the thread count.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include <systemc>
@@ -21,11 +27,31 @@ public:
     virtual bool busy() const = 0;
 };
 
+// A unit whose cycle splits in two: step() changes only the unit's own state (it may run on a
+// worker thread, at the same time as other units' steps), commit() makes its effects on shared
+// state (sending on a TLM socket, releasing payloads), on the domain's thread, in unit order.
+class PhasedTickable : public Tickable {
+public:
+    virtual void step(uint64_t cycle) = 0;
+    virtual void commit() = 0;
+    void tick(uint64_t cycle) final {
+        step(cycle);
+        commit();
+    }
+};
+
+class WorkerPool;
+
 class ClockDomain : public sc_core::sc_module {
 public:
     ClockDomain(sc_core::sc_module_name name, sc_core::sc_time period);
+    ~ClockDomain() override;
 
     void add(Tickable* unit) { units_.push_back(unit); }
+    // Step-then-commit for runs of PhasedTickable units, on `threads` threads (>= 1). Before
+    // simulation starts, after every unit was added.
+    void setPhased(unsigned threads);
+    unsigned threads() const;
     // Called from a TLM callback (or another domain) when new work arrives for one of our units.
     void wake();
 
@@ -38,8 +64,23 @@ public:
 private:
     void onEdge();
 
+    // A run of units: [begin, end) of units_, phased or not.
+    struct Segment {
+        size_t begin, end;
+        bool phased;
+    };
+
     sc_core::sc_time period_;
     std::vector<Tickable*> units_;
+    bool phasedOn_ = false;
+    std::vector<Segment> segments_;
+    std::vector<PhasedTickable*> phased_;  // units_[i] as phased, or null
+    std::unique_ptr<WorkerPool> pool_;
+    // The pool's job, made once (a capturing lambda per cycle would allocate): steps unit
+    // jobBegin_ + k at jobCycle_.
+    std::function<void(size_t)> stepJob_;
+    size_t jobBegin_ = 0;
+    uint64_t jobCycle_ = 0;
     sc_core::sc_event wakeEvent_;
     bool sleeping_ = true;
     bool started_ = false;

@@ -135,7 +135,7 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
     clock_.wake();
 }
 
-void SmCore::tick(uint64_t cycle) {
+void SmCore::step(uint64_t cycle) {
     cycle_ = cycle;
     // An SM with nothing resident, queued or in flight has nothing any stage could do (no
     // statistic counts such a cycle); most SMs of a small kernel on a large GPU are like this.
@@ -233,8 +233,21 @@ void SmCore::fillPort(uint64_t cycle) {
     } else if (e.kind == AccessKind::Read) {
         ldst_.wake(l1_.fill(p->get_address()), cycle);
     }
-    p->release();
-    port_.retryHeldResponse();
+    // Releasing the payload (the GPU's pool) and taking a held answer (a TLM call back into the
+    // NoC) touch shared state: commit() does them, in this order, as this cycle's first effects.
+    releasePending_ = p;
+}
+
+void SmCore::commit() {
+    if (releasePending_) {
+        releasePending_->release();
+        releasePending_ = nullptr;
+        port_.retryHeldResponse();
+    }
+    if (sendPending_) {
+        sendPending_ = false;
+        sendInstruction_ ? sendInstructionRead(sendLine_) : sendRequest(sendReq_);
+    }
 }
 
 void SmCore::writeback(uint64_t cycle) {
@@ -264,12 +277,23 @@ void SmCore::writeback(uint64_t cycle) {
     });
 }
 
+// The NoC send stage picks the request here; commit() builds the payload and sends it.
 void SmCore::sendToNoc(uint64_t) {
     if (!port_.canSend()) return;
-    if (l1i_ && l1i_->hasOutgoing()) return sendInstructionRead();
+    if (l1i_ && l1i_->hasOutgoing()) {
+        sendLine_ = l1i_->frontOutgoing();
+        l1i_->popOutgoing();
+        sendInstruction_ = sendPending_ = true;
+        return;
+    }
     if (!l1_.hasOutgoing()) return;
-    const MissRequest req = l1_.frontOutgoing();
+    sendReq_ = l1_.frontOutgoing();
     l1_.popOutgoing();
+    sendInstruction_ = false;
+    sendPending_ = true;
+}
+
+void SmCore::sendRequest(const MissRequest& req) {
     Payload& p = pool_.allocate();
     p.set_command(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     p.set_address(req.lineAddr);
@@ -314,9 +338,7 @@ void SmCore::execute(uint64_t cycle) {
 
 // An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
 // L1D's requests (a warp without instructions issues nothing).
-void SmCore::sendInstructionRead() {
-    const uint64_t line = l1i_->frontOutgoing();
-    l1i_->popOutgoing();
+void SmCore::sendInstructionRead(uint64_t line) {
     Payload& p = pool_.allocate();
     p.set_command(tlm::TLM_READ_COMMAND);
     p.set_address(line);

@@ -44,7 +44,7 @@
 
 namespace gpusim {
 
-class SmCore : public sc_core::sc_module, public Tickable, public SmView {
+class SmCore : public sc_core::sc_module, public PhasedTickable, public SmView {
 public:
     SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
            ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
@@ -69,8 +69,12 @@ public:
         unstall();
     }
 
-    // Tickable
-    void tick(uint64_t cycle) override;
+    // PhasedTickable: step() is the cycle of every stage and touches only this SM (and its policy,
+    // when the policy keeps no state shared between SMs); commit() makes its effects outside it:
+    // the answer's payload back to the GPU's pool, a held answer taken, the request chosen by
+    // the NoC send stage built and sent. So SMs may step at the same time (--threads).
+    void step(uint64_t cycle) override;
+    void commit() override;
     bool busy() const override;
 
     // SmView
@@ -112,6 +116,7 @@ private:
     void fillPort(uint64_t cycle);
     void writeback(uint64_t cycle);
     void sendToNoc(uint64_t cycle);
+    void sendRequest(const MissRequest& req);
     void execute(uint64_t cycle);  // operand collector only: its execute registers into the units
     unsigned issue(uint64_t cycle);
     // Why tryIssue did or did not issue: UnitBusy is a hazard-free warp whose unit could not take
@@ -180,7 +185,7 @@ private:
     unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
     int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
-    void sendInstructionRead();
+    void sendInstructionRead(uint64_t line);
     unsigned exitedWarps_ = 0;            // exited, not yet retired
     uint64_t resourceChanges_ = 0;
     // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_
@@ -198,6 +203,12 @@ private:
     // and some warp is ready for it; stalledCycle() counts what those cycles would.
     bool sleepBlockedLdst_ = false, sleepLdstReady_ = false;
     uint64_t sleptTicks_ = 0;
+    // Effects step() leaves to commit(): the payload of the answer taken this cycle; the request
+    // the NoC send stage took from the L1D's miss queue (or the L1I's line).
+    Payload* releasePending_ = nullptr;
+    bool sendPending_ = false, sendInstruction_ = false;
+    MissRequest sendReq_{};
+    uint64_t sendLine_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1
     // none); feeds WarpView::issueStalls (OldestReady rule).
     std::vector<int> oldestReady_, issuedNow_;

@@ -1,5 +1,6 @@
 #include "platforms/Gpu.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -251,7 +252,24 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
     }
     supervisor_ = std::make_unique<Supervisor>(*this, params_.watchdogCycles, params_.progressIntervalCycles);
     core_.add(supervisor_.get());
+    // Every run steps the SMs then commits them (ClockDomain::setPhased), whatever the thread
+    // count, so that the count cannot change a result.
+    unsigned threads = std::max(1u, options.threads);
+    if (threads > 1) {
+        if (policyContext)
+            serialReason_ = "scheduler '" + policy.info->name + "' keeps state shared by all SMs";
+        else if (!policy.info->origin.empty())
+            serialReason_ = "scheduler '" + policy.info->name + "' comes from " + policy.info->origin +
+                            " (a plugin's thread safety is unknown)";
+        else if (options.warpTrace)
+            serialReason_ = "--trace-warps writes one file from every SM";
+        if (!serialReason_.empty()) threads = 1;
+        threads = std::min(threads, nSms);
+    }
+    core_.setPhased(threads);
 }
+
+unsigned Gpu::threads() const { return core_.threads(); }
 
 Gpu::~Gpu() = default;
 

@@ -49,6 +49,11 @@ struct GpuOptions {
     bool externalMemory = false;
     // Observer of every SM's warps (--trace-warps); null: none. Not owned; must outlive run().
     WarpTraceSink* warpTrace = nullptr;
+    // Threads that step the SMs of a core cycle (--threads; SmCore::step/commit). Statistics do
+    // not depend on it. The SMs step on one thread whatever this says when they share state
+    // outside themselves: a policy with GPU-wide state (iPAWS), a plugin's or Python policy (its
+    // thread safety is unknown), a warp trace (one file); Gpu::serialReason() says which.
+    unsigned threads = 1;
 };
 
 class Gpu : public sc_core::sc_module, public KernelLauncher {
@@ -91,6 +96,9 @@ public:
     // end-of-run invariant or any error raised inside the simulation (a protocol violation on a
     // link, a user's target that throws: see rethrow()), InputError on a malformed trace section
     // read during the run.
+    // Threads stepping the SMs, and why fewer than GpuOptions::threads asked ("" if not fewer).
+    unsigned threads() const;
+    const std::string& serialReason() const { return serialReason_; }
     RunResult run(const RunOptions& opt);
 
     // An error raised inside a SystemC process reaches sc_start's caller as an sc_report (the
@@ -138,6 +146,7 @@ private:
     std::vector<tlm::tlm_initiator_socket<32>*> memSockets_;  // one per partition
     std::unique_ptr<Launch> launch_;                            // hosted mode only
     const Workload* workload_ = nullptr;  // the run's, or the running launch's (hosted mode)
+    std::string serialReason_;
 };
 
 // The message of an error raised inside the simulation: the exception's own text when the kernel

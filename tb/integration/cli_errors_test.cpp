@@ -80,6 +80,9 @@ const std::vector<BadInput> kCases = {
     {"StatsToUnwritablePath", quickRun({"--stats", "/nonexistent/dir/s.json"}), {"--stats", "/nonexistent/dir/s.json"}},
     {"ListBogus", {"list", "bogus"}, {"bogus"}},
     {"MaxCyclesNotANumber", {"run", "--max-cycles", "abc"}, {"--max-cycles"}},
+    {"ZeroThreads", quickRun({"--threads", "0"}), {"--threads", "0"}},
+    {"TooManyThreads", quickRun({"--threads", "100000"}), {"--threads", "100000"}},
+    {"RegressZeroThreads", {"regress", "--threads", "0"}, {"--threads"}},
 
     // The following are model bugs found while writing these tests (see the report); they stay
     // enabled and fail until fixed.
