@@ -131,6 +131,67 @@ TEST(SmCore, InstructionCacheMissDelaysTheFirstFetchOnly) {
     expectCleanEnd(b, issues[0] + 9);
 }
 
+// A loop body of `body` independent ALU instructions run `iters` times, then EXIT, through a
+// 256-byte, 2-way L1I (one set of two 128-byte lines, 16 instructions each, LRU, allocated at the
+// fill). Memory answers 10 ns after the request.
+struct LoopRun {
+    uint64_t misses, hits, fills, end;
+    U64 issues;
+};
+LoopRun loopThroughL1i(unsigned body, unsigned iters) {
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [body, iters](uint64_t, unsigned) {
+        Program p;
+        for (unsigned it = 0; it < iters; ++it)
+            for (unsigned k = 0; k < body; ++k) p.push_back(alu(8 * k, kNoReg));
+        p.push_back(exitInst(8 * body));
+        return p;
+    }));
+    SmConfig c = cfgWith(2);
+    c.l1iBytes = 256;
+    c.l1iWays = 2;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    const auto& ends = b.rec->warpEnds;
+    return {uint64_t(b.stat("sm0.l1i.misses")), uint64_t(b.stat("sm0.l1i.hits")), uint64_t(b.stat("sm0.l1i.fills")),
+            ends.empty() ? 0 : ends[0].first, b.rec->issueCycles(0)};
+}
+
+TEST(SmCore, InstructionCacheALoopThatFitsMissesOnlyOnItsFirstPass) {
+    // 16 instructions (line 0) four times, EXIT in line 1: two misses in all; every instruction
+    // hits once its line is in (the missing fetch is retried after the fill and hits).
+    const LoopRun r = loopThroughL1i(16, 4);
+    EXPECT_EQ(r.misses, 2u);
+    EXPECT_EQ(r.fills, 2u);
+    EXPECT_EQ(r.hits, 65u);
+    ASSERT_EQ(r.issues.size(), 65u);
+    // A fetch that misses at cycle f: the line read leaves at f+1, is answered at f+11, and the
+    // fill and the fetch again let the instruction issue at f+12 (the first fetch, at c2, gives
+    // the first issue at 14, as in InstructionCacheMissDelaysTheFirstFetchOnly). Then one
+    // instruction per cycle: #63 at 77. EXIT's line is fetched at 76 (the buffer of two runs one
+    // instruction ahead), misses, and EXIT issues at 76 + 12 = 88, when the warp ends.
+    for (size_t i = 0; i < 64; ++i) EXPECT_EQ(r.issues[i], 14 + i) << "instruction " << i;
+    EXPECT_EQ(r.issues[64], 88u);
+    EXPECT_EQ(r.end, 88u);
+}
+
+TEST(SmCore, InstructionCacheALoopThatDoesNotFitMissesEveryLineEveryPass) {
+    // 48 instructions (lines 0, 1, 2) three times, EXIT in line 3, with room for two lines: LRU
+    // evicts the line needed next every time (0 1 2 0 1 2 0 1 2 3: ten misses), and each miss
+    // stops the warp for a memory round trip.
+    const LoopRun r = loopThroughL1i(48, 3);
+    EXPECT_EQ(r.misses, 10u);
+    EXPECT_EQ(r.fills, 10u);
+    EXPECT_EQ(r.hits, 145u);
+    ASSERT_EQ(r.issues.size(), 145u);
+    // As above, the first instruction of each line is fetched (and misses) the cycle its
+    // predecessor's predecessor issues, so it issues 11 cycles after its predecessor instead of
+    // one: instruction i (of 144) at 14 + i + 10 * (i / 16); EXIT after #143 (at 237) at 248.
+    for (size_t i = 0; i < 144; ++i) EXPECT_EQ(r.issues[i], 14 + i + 10 * (i / 16)) << "instruction " << i;
+    EXPECT_EQ(r.issues[144], 248u);
+    EXPECT_EQ(r.end, 248u);
+}
+
 TEST(SmCore, CyclesOfAStalledSmCountAsIfTicked) {
     // GTO lets a stalled SM sleep (SchedulerPolicy::idleWhileStalled): from c5 to c14 its only
     // warp waits on a miss and nothing moves, so those cycles skip the pipeline but must count
