@@ -218,17 +218,19 @@ void CtaDispatcher::endKernel(size_t k, uint64_t cycle) {
         stats_.counter(prefix + "warp_instructions", "Warp instructions of kernel " + info.name)
             .inc(r.warpInstructions);
         stats_.counter(prefix + "stream", "CUDA stream of kernel " + info.name).inc(info.stream);
-        const std::string sp = "stream" + std::to_string(info.stream) + ".";
-        const std::string sn = "stream " + std::to_string(info.stream);
-        Counter& kernels = stats_.counter(sp + "kernels", "Kernels ended on " + sn);
-        if (kernels.get() == 0)
+        StreamStats& ss = streamStats_[info.stream];
+        if (!ss.kernels) {
+            const std::string sp = "stream" + std::to_string(info.stream) + ".";
+            const std::string sn = "stream " + std::to_string(info.stream);
+            ss.kernels = &stats_.counter(sp + "kernels", "Kernels ended on " + sn);
             stats_.counter(sp + "first_start_cycle", "Core cycle the first kernel of " + sn + " started")
                 .inc(r.startCycle);
-        kernels.inc();
-        Counter& last = stats_.counter(sp + "last_end_cycle", "Core cycle the last kernel of " + sn + " ended");
-        last.inc(cycle - last.get());
-        stats_.counter(sp + "warp_instructions", "Warp instructions of the kernels of " + sn)
-            .inc(r.warpInstructions);
+            ss.lastEnd = &stats_.counter(sp + "last_end_cycle", "Core cycle the last kernel of " + sn + " ended");
+            ss.instructions = &stats_.counter(sp + "warp_instructions", "Warp instructions of the kernels of " + sn);
+        }
+        ss.kernels->inc();
+        ss.lastEnd->inc(cycle - ss.lastEnd->get());
+        ss.instructions->inc(r.warpInstructions);
     }
     const auto it = std::find(running_.begin(), running_.end(), k);
     runningStreams_.erase(runningStreams_.begin() + (it - running_.begin()));

@@ -28,6 +28,7 @@
 // one stream in the workload also kernel<i>.{start_cycle,end_cycle,warp_instructions,stream}
 // and stream<s>.{kernels,first_start_cycle,last_end_cycle,warp_instructions}.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,10 @@ private:
     std::vector<size_t> lastServed_;     // mixed: per SM, the kernel it last received a CTA of
     uint64_t runningVersion_ = 0;        // mixed: bumped whenever the running set changes
     std::vector<KernelRecord> records_;
+    struct StreamStats {
+        Counter *kernels = nullptr, *lastEnd = nullptr, *instructions = nullptr;
+    };
+    std::map<uint64_t, StreamStats> streamStats_;  // multi-stream workloads only
 };
 
 } // namespace gpusim
