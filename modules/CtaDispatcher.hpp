@@ -4,7 +4,8 @@
 // each SM with room for a CTA receives at most one. The GPU gives them cluster-interleaved
 // (platforms/Gpu.cpp, dispatchOrder).
 //
-// Which kernels run (gpu.kernel_concurrency, docs/architecture.md "CTA dispatcher"):
+// Which kernels run (gpu.kernel_concurrency; docs/architecture.md, "CTA dispatcher and concurrent
+// kernels"):
 // - serial (default): one kernel at a time, in launch order, whatever its stream.
 // - spatial, mixed: kernels of different streams (KernelInfo::stream) run at the same time, at
 //   most gpu.max_concurrent_kernels of them; a kernel starts once every earlier kernel of its
@@ -16,10 +17,11 @@
 //   kernel may wait for its share to drain). At most min(max_concurrent_kernels, SMs) kernels.
 //   mixed: any running kernel's CTA may go to any SM as resources allow (SmResources holds CTAs of
 //   different kernels with their own needs); each SM is offered the running kernels round-robin
-//   in start order, beginning after the kernel it last received a CTA of.
+//   in start order, beginning after the kernel it last received a CTA of (the oldest if that one
+//   ended).
 // A kernel ends when all its CTAs have finished and every SM holding no CTA of another running
 // kernel has drained its memory traffic (SmCore::quiescent): with one kernel running (always, in
-// serial) that is every SM. The next kernel starts on the following cycle.
+// serial) that is every SM. The next kernel (serial) or the stream's next starts on the following cycle.
 // An SM's policy sees a kernel boundary (SchedulerPolicy::onKernelEnd, then onKernelStart) when
 // the kernels that may place CTAs on it change: in serial at every kernel start and end on every
 // SM; in spatial when its share's owner changes; in mixed when the set of running kernels changes.
