@@ -101,11 +101,17 @@ bool SmCore::takeAnswer(Payload& p) {
     return true;
 }
 
-void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId) {
+unsigned SmCore::residentCtasOf(const Kernel& kernel) const {
+    unsigned n = 0;
+    for (const CtaState& c : ctas_) n += c.kernel == &kernel;
+    return n;
+}
+
+void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId, KernelTally* tally) {
     const KernelInfo& info = kernel.info();
     const unsigned slot = resources_.allocate(info);
     ++resourceChanges_;
-    ctas_[slot] = {&kernel, info.warpsPerCta()};
+    ctas_[slot] = {&kernel, info.warpsPerCta(), tally};
     barriers_.ctaStart(slot, info.warpsPerCta());
     unsigned w = 0;
     for (unsigned k = 0; k < info.warpsPerCta(); ++k) {
@@ -239,6 +245,13 @@ void SmCore::fillPort(uint64_t cycle) {
 }
 
 void SmCore::commit() {
+    if (!tallyPending_.empty()) [[unlikely]] {
+        for (const TallyDelta& d : tallyPending_) {
+            d.tally->warpInstructions += d.warpInstructions;
+            d.tally->ctasDone += d.ctaDone;
+        }
+        tallyPending_.clear();
+    }
     if (releasePending_) {
         releasePending_->release();
         releasePending_ = nullptr;
@@ -555,10 +568,14 @@ void SmCore::retire() {
         if (trace_) [[unlikely]]
             trace_->warpEnd(id_, w, cycle_);
         if (barriers_.warpExit(cta)) releaseBarrier(cta, cycle_);
-        if (--ctas_[cta].warpsLeft == 0) {
+        KernelTally* tally = ctas_[cta].tally;
+        const bool lastWarp = --ctas_[cta].warpsLeft == 0;
+        if (tally) tallyPending_.push_back({tally, wp.view.issued, lastWarp});
+        if (lastWarp) {
             resources_.release(cta, ctas_[cta].kernel->info());
             ++resourceChanges_;
             ctas_[cta].kernel = nullptr;
+            ctas_[cta].tally = nullptr;
             ctasDone_.inc();
             policy_->onCtaEnd(cta);
         }

@@ -44,6 +44,13 @@
 
 namespace gpusim {
 
+// What an SM reports of one kernel's CTAs as they retire (the CTA dispatcher's per-kernel counts;
+// the dispatcher owns it and hands it to launchCta).
+struct KernelTally {
+    uint64_t ctasDone = 0;
+    uint64_t warpInstructions = 0;  // each warp's issued instructions, added when it retires
+};
+
 class SmCore : public sc_core::sc_module, public PhasedTickable, public SmView {
 public:
     SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
@@ -55,17 +62,29 @@ public:
     // CTA dispatch.
     bool canLaunch(const KernelInfo& info) const { return resources_.fits(info); }
     unsigned maxResident(const KernelInfo& info) const { return resources_.maxResident(info); }
-    void launchCta(const Kernel& kernel, uint64_t ctaId);
+    // `tally` (optional, not owned; must outlive the CTA) counts the CTA's end and its warps'
+    // instructions.
+    void launchCta(const Kernel& kernel, uint64_t ctaId, KernelTally* tally = nullptr);
     unsigned ctasResident() const { return resources_.ctasResident(); }
+    // CTAs of `kernel` resident now.
+    unsigned residentCtasOf(const Kernel& kernel) const;
     // Counts CTA starts and ends: canLaunch() cannot change between two equal values.
     uint64_t resourceChanges() const { return resourceChanges_; }
     void kernelStart() {
         policy_->onKernelStart();
         unstall();
     }
-    void kernelEnd() {
-        if (cfg_.l1FlushAtKernelEnd) l1_.flush();
+    // flushL1: invalidate the L1D first if l1d.flush_at_kernel_end (the dispatcher passes false
+    // when another kernel's end ended this SM's policy epoch, docs/architecture.md).
+    void kernelEnd(bool flushL1 = true) {
+        if (flushL1 && cfg_.l1FlushAtKernelEnd) l1_.flush();
         policy_->onKernelEnd();
+        unstall();
+    }
+    // A kernel that could use this SM ended while the policy's epoch goes on (concurrent kernels).
+    void flushL1AtKernelEnd() {
+        if (!cfg_.l1FlushAtKernelEnd) return;
+        l1_.flush();
         unstall();
     }
 
@@ -109,6 +128,7 @@ private:
     struct CtaState {
         const Kernel* kernel = nullptr;
         unsigned warpsLeft = 0;
+        KernelTally* tally = nullptr;
     };
 
     tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
@@ -207,6 +227,14 @@ private:
     // the NoC send stage took from the L1D's miss queue (or the L1I's line).
     Payload* releasePending_ = nullptr;
     bool sendPending_ = false, sendInstruction_ = false;
+    // A retired warp's counts for its kernel's tally, which every SM shares: added in commit() so
+    // SMs stepping on several threads never write it at once.
+    struct TallyDelta {
+        KernelTally* tally;
+        uint64_t warpInstructions;
+        bool ctaDone;
+    };
+    std::vector<TallyDelta> tallyPending_;
     MissRequest sendReq_{};
     uint64_t sendLine_ = 0;
     // Per scheduler, this cycle: the oldest hazard-free warp before issue, the warp issued (-1

@@ -150,7 +150,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoi
     build(policy, options);
     workload_ = workload;
     if (workload) {
-        dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), *workload, stats);
+        dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), *workload, stats, params_.dispatch);
         dispatcher_->checkFits();
         return;
     }
@@ -319,7 +319,7 @@ void Gpu::launch(const Workload& w, std::function<void(const LaunchResult&)> don
     if (supervisor_->active_) throw ModelError("Gpu::launch: a launch is running");
     if (launch_->failed) throw ModelError("Gpu::launch: an earlier launch failed; the GPU state is undefined");
     auto kernelStats = std::make_unique<StatRegistry>();
-    auto dispatcher = std::make_unique<CtaDispatcher>(dispatchOrder(), w, *kernelStats);
+    auto dispatcher = std::make_unique<CtaDispatcher>(dispatchOrder(), w, *kernelStats, params_.dispatch);
     dispatcher->checkFits();  // throws before anything changes
     dispatcher_ = std::move(dispatcher);  // the previous one used the previous kernelStats
     workload_ = &w;

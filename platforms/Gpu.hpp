@@ -64,7 +64,8 @@ public:
         const GpuOptions& options = {});
     // A GPU that waits for launch() (hosted mode): the owner calls sc_start, the GPU never
     // stops the simulation. Statistics per launch k: launch<k>.{cycles,warp_instructions,
-    // kernel<i>.cycles,kernel<i>.ctas}; gpu.cycles, gpu.warp_instructions and gpu.launches sum them.
+    // kernel<i>.cycles,kernel<i>.ctas} (and the dispatcher's other kernel<i>.* and stream<s>.* of a
+    // multi-stream workload); gpu.cycles, gpu.warp_instructions and gpu.launches sum them.
     Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy, StatRegistry& stats,
         const LinkHook& hook = {}, const GpuOptions& options = {});
     // The same from a resolved configuration (GpuParams::from(cfg)).

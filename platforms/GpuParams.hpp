@@ -9,6 +9,7 @@
 #include "interconnect/NocParams.hpp"
 #include "memory/L2SliceParams.hpp"
 #include "memory/PartitionMemoryParams.hpp"
+#include "modules/DispatchParams.hpp"
 #include "modules/SmConfig.hpp"
 
 namespace gpusim {
@@ -21,6 +22,7 @@ struct GpuParams {
     double coreClockMhz = 1400;                // sm.clock_mhz
     uint64_t watchdogCycles = 200000;          // sim.watchdog_cycles
     uint64_t progressIntervalCycles = 100000;  // sim.progress_interval_cycles
+    DispatchParams dispatch;                   // gpu.kernel_concurrency, gpu.max_concurrent_kernels
     SmConfig sm;                               // sm.*, l1d.*
     NocParams noc;                             // noc.*
     AddressMapParams map;                      // mem.partitions, addrmap.*, dram geometry

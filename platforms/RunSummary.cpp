@@ -86,8 +86,16 @@ nlohmann::json summaryOf(const RunRecord& r) {
 
 nlohmann::json reportJson(const RunRecord& r) {
     nlohmann::json kernels = nlohmann::json::array();
-    for (const auto& k : r.dispatcher.records())
-        kernels.push_back({{"name", k.name}, {"start_cycle", k.startCycle}, {"end_cycle", k.endCycle}, {"ctas", k.ctas}});
+    for (const auto& k : r.dispatcher.records()) {
+        nlohmann::json j = {{"name", k.name}, {"start_cycle", k.startCycle}, {"end_cycle", k.endCycle},
+                            {"ctas", k.ctas}, {"stream", k.stream}};
+        // Records are in start order; with several streams that need not be launch order.
+        if (r.dispatcher.multiStream()) {
+            j["index"] = k.index;
+            j["warp_instructions"] = k.warpInstructions;
+        }
+        kernels.push_back(std::move(j));
+    }
     return {
         {"gpusim_version", GPUSIM_VERSION},
         {"platform", r.cfg.platformName()},
@@ -152,7 +160,18 @@ std::string summaryText(const RunRecord& r) {
                   100 * d(j["fully_cached_divergent_fraction"]), d(j["divergent_loads"]),
                   100 * d(j["fully_cached_coherent_fraction"]), d(j["coherent_loads"]), d(j["avg_mshr_occupancy"]),
                   r.result.hostSeconds, ratio(double(r.result.cycles), r.result.hostSeconds));
-    return out + buf;
+    out += buf;
+    if (r.dispatcher.multiStream()) {
+        out += "  kernels, in start order:\n    kernel  stream       start         end  warp instructions  name\n";
+        for (const auto& k : r.dispatcher.records()) {
+            std::snprintf(buf, sizeof buf, "    %6zu  %6llu  %10llu  %10s  %17llu  %s\n", k.index,
+                          static_cast<unsigned long long>(k.stream), static_cast<unsigned long long>(k.startCycle),
+                          k.ended ? std::to_string(k.endCycle).c_str() : "-",
+                          static_cast<unsigned long long>(k.warpInstructions), k.name.c_str());
+            out += buf;
+        }
+    }
+    return out;
 }
 
 } // namespace gpusim

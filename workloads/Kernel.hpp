@@ -21,6 +21,9 @@ struct KernelInfo {
     Dim3 block;
     unsigned regsPerThread = 0;
     unsigned smemPerCta = 0;  // bytes
+    // CUDA stream (a trace's -cuda stream id; built-in kernels: 0). Kernels of one stream run in
+    // launch order; with gpu.kernel_concurrency spatial or mixed, different streams overlap.
+    uint64_t stream = 0;
     unsigned threadsPerCta() const { return static_cast<unsigned>(block.size()); }
     unsigned warpsPerCta() const { return (threadsPerCta() + kWarpSize - 1) / kWarpSize; }
     uint64_t ctas() const { return grid.size(); }

@@ -20,7 +20,8 @@ public:
     virtual const std::string& name() const = 0;
     // Resolved parameters (every parameter, defaults included), recorded in the stats JSON.
     virtual nlohmann::json params() const = 0;
-    // Kernels in launch order; each is run to completion before the next starts.
+    // Kernels in launch order; a kernel starts after the previous one of its stream (KernelInfo::
+    // stream) ended, and after every earlier kernel unless gpu.kernel_concurrency allows overlap.
     virtual const std::vector<std::unique_ptr<Kernel>>& kernels() const = 0;
     // Facts about the input learnt while the run read it (an Accel-Sim trace: unknown opcodes,
     // MemcpyHtoD records), or null. The CLI writes it into the stats JSON as workload.report and

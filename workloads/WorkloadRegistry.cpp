@@ -10,6 +10,7 @@
 #include "common/Spec.hpp"
 #include "workloads/Workload.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
+#include "workloads/ConcurrentWorkload.hpp"
 #include "workloads/trace/TraceWorkload.hpp"
 
 namespace gpusim {
@@ -63,6 +64,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
     static const WorkloadRegistry registry = [] {
         WorkloadRegistry r;
         r.addArgumentWorkload(traceWorkload());
+        r.addArgumentWorkload(concurrentWorkload());
         r.add(vectorAddWorkload());
         r.add(ataxWorkload());
         r.add(bicgWorkload());

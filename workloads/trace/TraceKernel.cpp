@@ -27,6 +27,7 @@ TraceKernel::TraceKernel(std::string path, const KernelTraceHeader& header, std:
     info_.block = header.block;
     info_.regsPerThread = static_cast<unsigned>(header.nregs);
     info_.smemPerCta = static_cast<unsigned>(header.shmem);
+    info_.stream = header.cudaStreamId;
 }
 
 void TraceKernel::load(uint64_t ctaId) const {

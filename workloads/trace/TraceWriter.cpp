@@ -198,7 +198,7 @@ TraceExportSummary exportTrace(const Workload& workload, const std::string& dir,
         h += "-shmem = " + std::to_string(info.smemPerCta) + "\n";
         h += "-nregs = " + std::to_string(info.regsPerThread) + "\n";
         h += "-binary version = 70\n";
-        h += "-cuda stream id = 0\n";
+        h += "-cuda stream id = " + std::to_string(info.stream) + "\n";
         h += "-shmem base_addr = 0x0000000000000000\n";
         h += "-local mem base_addr = 0x0000000000000000\n";
         h += "-nvbit version = none (gpusim trace export)\n";

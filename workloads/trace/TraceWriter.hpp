@@ -7,7 +7,7 @@
 // What is written, and why:
 // - Header: the kernel's name, id (1-based launch order), grid, block, shared memory, registers;
 //   `-binary version = 70` (our PCs step by 16 bytes as from Volta on, and 70 selects
-//   Accel-Sim's Volta opcode table); stream 0; shared/local window bases 0 (the model has no
+//   Accel-Sim's Volta opcode table); the kernel's stream (KernelInfo::stream); shared/local window bases 0 (the model has no
 //   generic address windows and we write no generic LD/ST); tracer version 5; lineinfo 0.
 // - Thread blocks in linear order (x fastest), every warp of each, as post-processing does.
 // - Opcodes: the model keeps instruction classes, not SASS opcodes, so each class is written as

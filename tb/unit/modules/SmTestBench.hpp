@@ -119,6 +119,10 @@ public:
     std::unique_ptr<WarpStream> warp(uint64_t cta, unsigned w) const override {
         return std::make_unique<VectorStream>(gen_(cta, w));
     }
+    ScriptKernel& setStream(uint64_t s) {
+        info_.stream = s;
+        return *this;
+    }
 
 private:
     KernelInfo info_;
@@ -174,8 +178,14 @@ public:
     void onBarrierArrive(unsigned w) override { inner_->onBarrierArrive(w); }
     void onWarpStart(unsigned w) override { inner_->onWarpStart(w); }
     void onCtaEnd(unsigned cta) override { inner_->onCtaEnd(cta); }
-    void onKernelStart() override { inner_->onKernelStart(); }
-    void onKernelEnd() override { inner_->onKernelEnd(); }
+    void onKernelStart() override {
+        kernelStarts.push_back(now());
+        inner_->onKernelStart();
+    }
+    void onKernelEnd() override {
+        kernelEnds.push_back(now());
+        inner_->onKernelEnd();
+    }
     void onLoadServiced(const LoadServicedEvent& e) override {
         serviced.push_back({now(), e});
         inner_->onLoadServiced(e);
@@ -225,6 +235,7 @@ public:
     const SmView* view = nullptr;
     std::vector<Issue> issues;
     std::vector<std::pair<uint64_t, unsigned>> barrierReleases, warpEnds, ctaStarts;
+    std::vector<uint64_t> kernelStarts, kernelEnds;  // the SM's cycle of each notification
     std::vector<Load> loads;
     std::vector<std::pair<uint64_t, LoadServicedEvent>> serviced;
 
