@@ -40,6 +40,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       alu_(cfg.aluUnits, cfg.aluLatency, cfg.aluInterval),
       sfu_(cfg.sfuUnits, cfg.sfuLatency, cfg.sfuInterval),
       l1_(cfg_, stats, statName(id, ".l1d.")),
+      constCache_(cfg_, stats, statName(id, ".const.")),
+      texCache_(cfg_, stats, statName(id, ".tex.")),
       ldst_(cfg_, l1_, stats, statName(id, ".ldst.")),
       issueStage_(cfg.schedulers, *policy_),
       issued_(stats.counter(statName(id, ".issued"), "Warp instructions issued")),
@@ -68,6 +70,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
                });
     l1_.setObserver(policy_.get());
     ldst_.setObserver(policy_.get());
+    ldst_.attachReadOnlyCaches(&constCache_, &texCache_);
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
     policy_->registerStats(stats, statName(id, ".sched."));
@@ -170,7 +173,9 @@ void SmCore::tick(uint64_t cycle) {
 }
 
 bool SmCore::stalled(uint64_t& until) {
-    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing()) return false;
+    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || constCache_.hasOutgoing() ||
+        texCache_.hasOutgoing())
+        return false;
     // The LD/ST unit either only waits for what is in flight, or (without a collector, whose
     // queue could still take a memory instruction) repeats an MSHR refusal that only a fill can
     // end; a fill comes as an answer, which wakes the SM.
@@ -230,6 +235,10 @@ void SmCore::fillPort(uint64_t cycle) {
             warps_[w].imissPending = false;
             markFetch(w);
         }
+    } else if (e.readOnly == ReadOnlyCache::Constant) {
+        ldst_.wake(constCache_.fill(p->get_address()), cycle);
+    } else if (e.readOnly == ReadOnlyCache::Texture) {
+        texCache_.fill(p->get_address(), cycle);  // its access leaves the FIFO in order (collect)
     } else if (e.kind == AccessKind::Read) {
         ldst_.wake(l1_.fill(p->get_address()), cycle);
     }
@@ -267,6 +276,16 @@ void SmCore::writeback(uint64_t cycle) {
 void SmCore::sendToNoc(uint64_t) {
     if (!port_.canSend()) return;
     if (l1i_ && l1i_->hasOutgoing()) return sendInstructionRead();
+    if (constCache_.hasOutgoing()) {
+        const uint64_t line = constCache_.frontOutgoing();
+        constCache_.popOutgoing();
+        return sendReadOnlyLine(line, constCache_.lineBytes(), ReadOnlyCache::Constant);
+    }
+    if (texCache_.hasOutgoing()) {
+        const uint64_t line = texCache_.frontOutgoing();
+        texCache_.popOutgoing();
+        return sendReadOnlyLine(line, texCache_.lineBytes(), ReadOnlyCache::Texture);
+    }
     if (!l1_.hasOutgoing()) return;
     const MissRequest req = l1_.frontOutgoing();
     l1_.popOutgoing();
@@ -330,6 +349,24 @@ void SmCore::sendInstructionRead() {
     e.partition = static_cast<int>(map_.partition(line));
     e.bytes = l1i_->lineBytes();
     e.issueTime = sc_core::sc_time_stamp().value();
+    port_.send(p);
+}
+
+void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache) {
+    Payload& p = pool_.allocate();
+    p.set_command(tlm::TLM_READ_COMMAND);
+    p.set_address(line);
+    p.set_data_length(bytes);
+    p.set_streaming_width(bytes);
+    GpuExtension& e = gpuExt(p);
+    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
+    e.smId = static_cast<int>(id_);
+    e.kind = AccessKind::Read;
+    e.readOnly = cache;
+    e.partition = static_cast<int>(map_.partition(line));
+    e.bytes = bytes;
+    e.issueTime = sc_core::sc_time_stamp().value();
+    readsSent_.inc();
     port_.send(p);
 }
 
@@ -632,12 +669,14 @@ bool SmCore::busy() const { return !idle_ && busyNow(); }
 
 bool SmCore::busyNow() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
+           !constCache_.quiescent() || !texCache_.quiescent() ||
            (collector_ && !collector_->empty()) ||
            !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
 }
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
+           constCache_.quiescent() && texCache_.quiescent() &&
            (!l1i_ || l1i_->quiescent()) && (!collector_ || collector_->empty()) &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
 }
@@ -646,7 +685,8 @@ std::string SmCore::dumpState() const {
     std::ostringstream os;
     os << name() << ": " << residentWarps_ << " warps resident, " << port_.outstanding()
        << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
-       << ldst_.dumpState() << (l1i_ ? "; " + l1i_->dumpState() : std::string())
+       << ldst_.dumpState() << "; " << constCache_.dumpState() << "; " << texCache_.dumpState()
+       << (l1i_ ? "; " + l1i_->dumpState() : std::string())
        << (collector_ ? "; " + collector_->dumpState() : std::string()) << "\n";
     for (unsigned w = 0; w < warps_.size(); ++w) {
         const Warp& wp = warps_[w];
