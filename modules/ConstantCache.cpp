@@ -6,7 +6,7 @@
 namespace gpusim {
 
 ConstantCache::ConstantCache(const SmConfig& cfg, StatRegistry& stats, const std::string& p)
-    : tags_(cfg.constBytes, cfg.constLine, cfg.constWays), serialize_(cfg.constSerialize),
+    : tags_(cfg.constBytes, cfg.constLine, cfg.constWays), serialise_(cfg.constSerialise),
       missQueueCap_(cfg.constMissQueue), mshr_(cfg.constMshrEntries, cfg.constMshrMaxMerge),
       loads_(stats.counter(p + "loads", "Constant load instructions (LDC, ULDC with addresses)")),
       accesses_(stats.counter(p + "accesses", "Constant cache lookups: one per distinct address (or line) of a load")),
@@ -23,7 +23,7 @@ void ConstantCache::accessesOf(const WarpInstruction& inst, std::vector<uint64_t
     out.clear();
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         if (!(inst.activeMask >> lane & 1u)) continue;
-        out.push_back(serialize_ == ConstSerialize::Line ? lineOf(inst.addr[lane]) : inst.addr[lane]);
+        out.push_back(serialise_ == ConstSerialise::Line ? lineOf(inst.addr[lane]) : inst.addr[lane]);
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -7,7 +7,7 @@
 // data reads).
 //
 // A warp's constant load (MemSpace::Constant: LDC / ULDC with addresses) is split by accessesOf()
-// into one access per distinct address (const.serialize = address: NVIDIA's rule for compute
+// into one access per distinct address (const.serialise = address: NVIDIA's rule for compute
 // capability 2.x, "a request is split into as many separate requests as there are different
 // memory addresses in the initial request") or per distinct line (line: GPGPU-Sim's
 // warp_inst_t::generate_mem_accesses for const_space); the lanes sharing one get it by
@@ -39,7 +39,7 @@ public:
     ConstantCache(const SmConfig& cfg, StatRegistry& stats, const std::string& prefix);
 
     // The accesses of a constant load, ascending: per distinct address of its active lanes, or
-    // per distinct line (const.serialize). Each is a byte address; no active lane: none.
+    // per distinct line (const.serialise). Each is a byte address; no active lane: none.
     void accessesOf(const WarpInstruction& inst, std::vector<uint64_t>& out) const;
     uint64_t lineOf(uint64_t addr) const { return tags_.lineOf(addr); }
     unsigned lineBytes() const { return tags_.lineBytes(); }
@@ -61,7 +61,7 @@ public:
 
 private:
     ReadOnlyTags tags_;
-    ConstSerialize serialize_;
+    ConstSerialise serialise_;
     unsigned missQueueCap_;
     MshrTable mshr_;  // tokens are LD/ST load tokens
     std::deque<uint64_t> missQueue_;

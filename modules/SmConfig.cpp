@@ -86,7 +86,7 @@ void SmConfig::declare(ParamSchema& s) {
                 "Constant cache lookup to the load's completion on a hit. GPGPU-Sim has no such parameter: "
                 "a load whose accesses all hit completes in the cycle of its last lookup "
                 "(ldst_unit::constant_cycle); here the cycle after")
-        .addEnum("const.serialize", "address", {"address", "line"},
+        .addEnum("const.serialise", "address", {"address", "line"},
                  "What one constant-cache access (one LD/ST cycle) serves: the lanes reading one address "
                  "(address: NVIDIA's rule for compute capability 2.x, a request is split into one per "
                  "distinct address) or the lanes reading one line (line: GPGPU-Sim's, one access per "
@@ -229,8 +229,8 @@ SmConfig SmConfig::from(const Config& c) {
     s.constMshrMaxMerge = u("const.mshr_max_merge");
     s.constMissQueue = u("const.miss_queue");
     s.constHitLatency = u("const.hit_latency_cycles");
-    s.constSerialize = c.getChoice<ConstSerialize>("const.serialize",
-                                                   {{"address", ConstSerialize::Address}, {"line", ConstSerialize::Line}});
+    s.constSerialise = c.getChoice<ConstSerialise>("const.serialise",
+                                                   {{"address", ConstSerialise::Address}, {"line", ConstSerialise::Line}});
     s.texBytes = u("tex.size_bytes");
     s.texLine = u("tex.line_bytes");
     s.texWays = u("tex.ways");

@@ -20,9 +20,9 @@ enum class L1WritePolicy { Evict, WriteThrough };
 enum class SetIndexing { Linear, FermiHash };
 // What a store's line access carries (sm.store_bytes; modules/Coalescer.hpp).
 enum class StoreBytes { Touched, Segment };
-// What one constant-cache access serves (const.serialize; modules/ConstantCache.hpp): the lanes
+// What one constant-cache access serves (const.serialise; modules/ConstantCache.hpp): the lanes
 // with one address, or the lanes with one line.
-enum class ConstSerialize { Address, Line };
+enum class ConstSerialise { Address, Line };
 
 struct SmConfig {
     unsigned warpSlots = 48;        // sm.max_warps
@@ -47,7 +47,7 @@ struct SmConfig {
     // const.* (modules/ConstantCache.hpp); constBytes 0: every constant access hits.
     unsigned constBytes = 8192, constLine = 64, constWays = 2, constMshrEntries = 2, constMshrMaxMerge = 32,
              constMissQueue = 4, constHitLatency = 1;
-    ConstSerialize constSerialize = ConstSerialize::Address;
+    ConstSerialise constSerialise = ConstSerialise::Address;
     // tex.* (modules/TextureCache.hpp); texBytes 0: every texture access hits.
     unsigned texBytes = 12288, texLine = 128, texWays = 24, texFragmentFifo = 128, texRequestFifo = 4,
              texRobEntries = 128, texHitLatency = 3;

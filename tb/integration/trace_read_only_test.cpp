@@ -7,7 +7,7 @@
 //   TEX R4      lanes at T + 4 l: one 128-B texture line
 //   TLD R5      mem_width 0: ALU
 //   FADD R6 <- R4, R2;  EXIT
-// Counts: by address (fermi15's const.serialize) 1 + 32 = 33 constant accesses; the first misses
+// Counts: by address (fermi15's const.serialise) 1 + 32 = 33 constant accesses; the first misses
 // (line C), the second load's 16 accesses to line C merge into that read, its first access to
 // line C + 64 misses and the next 15 merge (the DRAM round trip is far longer than the 32
 // cycles they take): 2 misses, 31 merges, 31 serialised cycles. By line (gtx480): 1 + 2
@@ -62,7 +62,7 @@ void run(const std::string& platform) {
     writeFile(d / "kernelslist.g", "kernel-1.traceg\n");
     GpuTestBench b("gto", "trace:" + d.path().string(), {}, platform);
     b.run();
-    const bool byLine = b.cfg.getString("const.serialize") == "line";
+    const bool byLine = b.cfg.getString("const.serialise") == "line";
     EXPECT_EQ(b.checkers.violationCount(), 0u) << b.checkers.report();
     EXPECT_EQ(b.checkers.openTransactions(), 0u) << b.checkers.report();
     EXPECT_EQ(b.gpu->pool().outstanding(), 0u);

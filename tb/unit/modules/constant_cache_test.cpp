@@ -4,7 +4,7 @@
 //   tick(c): fill port, writeback (loads done at c), LD/ST step (one constant access), send the
 //   miss-queue head, issue, fetch, retire. First issue at c3. ALU latency 4, interval 2.
 //   Constant cache defaults: 8 KB of 64-B lines, 2 ways, 2 MSHRs of 32, miss queue 4, hit
-//   latency 1 (a hit at c completes at c + 1), const.serialize = address.
+//   latency 1 (a hit at c completes at c + 1), const.serialise = address.
 //   The stub memory answers 10500 ps after the request: a line read sent at c returns at c + 11.
 // Each SystemC case runs in its own process (ctest); run a single case by --gtest_filter.
 #include <gtest/gtest.h>
@@ -88,7 +88,7 @@ TEST(ConstantCache, LanesWithOneAddressShareOneAccess) {
 TEST(ConstantCache, ByLineTheLanesOfOneLineShareOneAccess) {
     StatRegistry stats;
     SmConfig c;
-    c.constSerialize = ConstSerialize::Line;
+    c.constSerialise = ConstSerialise::Line;
     ConstantCache cc(c, stats, "const.");
     std::vector<uint64_t> a;
     cc.accessesOf(ldc(0, R1, kConst, 4, 4), a);
@@ -200,15 +200,15 @@ TEST(ConstantCacheSm, BroadcastMissThenBroadcastHit) {
 // kConst + 4 (l % 4)). By address (default): 4 accesses, all hits, at c17, 18, 19, 20 -> R3 back
 // at 21, #3 at 21 (R4 due 25), EXIT at 22, the warp ends at 25. By line: one access at c17 ->
 // R3 back at 18, as for the broadcast: the warp ends at 22.
-void fourAddressesInOneLine(ConstSerialize how) {
+void fourAddressesInOneLine(ConstSerialise how) {
     ScriptWorkload wl;
     wl.add(oneWarp({ldc(0x00, R1, kConst, 1, 0), alu(0x08, R2, {R1}), ldc(0x10, R3, kConst, 4, 4),
                     alu(0x18, R4, {R3}), exitInst(0x20)}));
     SmConfig c;
-    c.constSerialize = how;
+    c.constSerialise = how;
     SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
     b.run();
-    const bool byAddress = how == ConstSerialize::Address;
+    const bool byAddress = how == ConstSerialise::Address;
     const uint64_t back = byAddress ? 21 : 18;
     EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 15, 16, back, back + 1}));
     EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{back + 4, 0}}));
@@ -220,8 +220,8 @@ void fourAddressesInOneLine(ConstSerialize how) {
     expectCleanEnd(b, back + 4);
 }
 
-TEST(ConstantCacheSm, FourAddressesOfOneLineAreSerialisedByAddress) { fourAddressesInOneLine(ConstSerialize::Address); }
-TEST(ConstantCacheSm, FourAddressesOfOneLineShareOneAccessByLine) { fourAddressesInOneLine(ConstSerialize::Line); }
+TEST(ConstantCacheSm, FourAddressesOfOneLineAreSerialisedByAddress) { fourAddressesInOneLine(ConstSerialise::Address); }
+TEST(ConstantCacheSm, FourAddressesOfOneLineShareOneAccessByLine) { fourAddressesInOneLine(ConstSerialise::Line); }
 
 // One load whose lanes read 4 lines (lane l at kConst + 64 (l % 4)), all cold, with the default
 // 2 MSHRs:
