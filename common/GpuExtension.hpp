@@ -12,6 +12,9 @@ namespace gpusim {
 
 enum class AccessKind : uint8_t { Read, Write, Writeback };
 
+// Which of the SM's read-only caches sent a line read (its answer goes back there).
+enum class ReadOnlyCache : uint8_t { None, Constant, Texture };
+
 inline const char* accessKindName(AccessKind k) {
     switch (k) {
     case AccessKind::Read: return "read";
@@ -35,6 +38,7 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
     uint64_t issueTime = 0;   // ps, when the originator sent it
     bool l2Hit = false;       // set by the L2 on the answer, for statistics
     bool instruction = false; // a read of an instruction line (an L1I miss), counted apart at the L2
+    ReadOnlyCache readOnly = ReadOnlyCache::None;  // a constant- or texture-cache miss (a data read at the L2)
 
     tlm_extension_base* clone() const override { return new GpuExtension(*this); }
     void copy_from(const tlm_extension_base& other) override {

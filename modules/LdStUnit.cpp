@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "modules/ConstantCache.hpp"
+#include "modules/TextureCache.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
 
 namespace gpusim {
@@ -88,9 +90,40 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
             uint32_t t = newLoad(warp, inst, issued);
             loads_[t].remaining = 1;
             loads_[t].allHits = false;
+            loads_[t].l1d = false;
             at(cycle + cfg_.smemLatency, t);
         }
         return;  // the unit is free again next cycle
+    }
+    if (inst.space == MemSpace::Constant || inst.space == MemSpace::Texture) {
+        const bool constant = inst.space == MemSpace::Constant;
+        if (!load) throw std::logic_error("LD/ST: a store to the constant or texture space");
+        if (constant ? !const_ : !tex_) throw std::logic_error("LD/ST: no constant or texture cache attached");
+        if (constant) {
+            const_->countLoad();
+            const_->accessesOf(inst, roAccesses_);
+        } else {
+            tex_->countLoad();
+            tex_->accessesOf(inst, roAccesses_);
+        }
+        const uint32_t t = newLoad(warp, inst, issued);
+        Load& l = loads_[t];
+        l.l1d = false;
+        l.accesses = static_cast<unsigned>(roAccesses_.size());
+        l.remaining = l.accesses;
+        l.activeLanes = inst.activeLanes();
+        if (roAccesses_.empty()) {  // no active lane: done next cycle
+            l.remaining = 1;
+            at(cycle + 1, t);
+            return;
+        }
+        roBusy_ = true;
+        roSpace_ = inst.space;
+        roNext_ = 0;
+        token_ = t;
+        warp_ = warp;
+        pc_ = inst.pc;
+        return;
     }
     busy_ = true;
     isLoad_ = load;
@@ -129,11 +162,14 @@ void LdStUnit::step(uint64_t cycle) {
     blocked_ = false;
     // A queued instruction enters the unit in its first free cycle and makes its first access now.
     // A shared-memory one takes no port: the next may follow in the same cycle, as without a queue.
-    while (!busy_ && !queue_.empty()) {
+    while (!busy_ && !roBusy_ && !queue_.empty()) {
         const Queued& q = queue_.front();
         start(q.warp, q.inst, q.issued, cycle - 1);
         queue_.pop_front();
     }
+    // A constant or texture load uses its cache's port; the L1D's pipeline and parked accesses
+    // go on beside it.
+    if (roBusy_) stepReadOnly(cycle);
     if (pipeDepth_) return stepPipeline(cycle);
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
@@ -166,6 +202,38 @@ void LdStUnit::step(uint64_t cycle) {
     } else {
         coalescingStalls_.inc();
     }
+}
+
+void LdStUnit::stepReadOnly(uint64_t cycle) {
+    const uint64_t a = roAccesses_[roNext_];
+    Load& l = loads_[token_];
+    if (roSpace_ == MemSpace::Constant) {
+        const ConstantCache::Result r = const_->access(a, token_);
+        if (r == ConstantCache::Result::Fail) return;  // retried next cycle
+        if (r == ConstantCache::Result::Hit)
+            at(cycle + cfg_.constHitLatency, token_);
+        else
+            l.allHits = false;
+    } else {
+        const TextureCache::Result r = tex_->access(a, token_, cycle);
+        if (r == TextureCache::Result::Fail) return;
+        if (r == TextureCache::Result::Miss) l.allHits = false;
+    }
+    if (++roNext_ < roAccesses_.size()) {
+        (roSpace_ == MemSpace::Constant ? const_->countSerialisedCycle() : tex_->countSerialisedCycle());
+        return;
+    }
+    roBusy_ = false;
+}
+
+void LdStUnit::texturePop(uint64_t cycle) {
+    uint32_t t;
+    if (tex_ && tex_->pop(cycle, t)) accessDone(t, cycle);
+}
+
+uint64_t LdStUnit::nextTimedReturn() const {
+    const uint64_t timed = timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top());
+    return std::min(timed, tex_ ? tex_->nextReady() : UINT64_MAX);
 }
 
 void LdStUnit::stepPipeline(uint64_t cycle) {
@@ -257,11 +325,12 @@ void LdStUnit::accessDone(uint32_t t, uint64_t cycle) {
     if (--l.remaining) return;
     const uint64_t lat = cycle - l.issueCycle;
     latency_.sample(double(lat));
-    if (l.allHits && l.accesses > 0) {
+    const bool fullyCached = l.l1d && l.allHits && l.accesses > 0;
+    if (fullyCached) {
         fullyCached_.inc();
         (l.accesses > kCoherentMaxLines ? fullyCachedDivergent_ : fullyCachedCoherent_).inc();
     }
-    done_.push_back({l.warp, {l.dst[0], l.dst[1]}, l.pc, l.allHits && l.accesses > 0, l.accesses, lat});
+    done_.push_back({l.warp, {l.dst[0], l.dst[1]}, l.pc, fullyCached, l.accesses, lat});
     l.live = false;
     --liveLoads_;
     freeTokens_.push_back(t);
@@ -270,9 +339,12 @@ void LdStUnit::accessDone(uint32_t t, uint64_t cycle) {
 
 std::string LdStUnit::dumpState() const {
     std::ostringstream os;
-    os << "ldst " << (busy_ ? "busy" : "free");
+    os << "ldst " << (busy_ || roBusy_ ? "busy" : "free");
     if (busy_) os << " (warp " << warp_ << " pc 0x" << std::hex << pc_ << std::dec << " access " << next_
                   << "/" << accesses_.size() << ")";
+    if (roBusy_) os << " (" << (roSpace_ == MemSpace::Constant ? "constant" : "texture") << " load, warp " << warp_
+                    << " pc 0x" << std::hex << pc_ << std::dec << " access " << roNext_ << "/" << roAccesses_.size()
+                    << ")";
     os << ", loads in flight " << liveLoads_ << ", timed returns " << timed_.size();
     if (pipeDepth_) os << ", L1D pipeline " << pipe_.size() << "/" << pipeDepth_;
     if (queueCap_) os << ", queued " << queue_.size() << "/" << queueCap_;

@@ -23,6 +23,14 @@
 // Optional (MASCAR): a re-execution queue takes an access the L1D refuses for want of an MSHR or a
 // miss-queue slot, so the unit goes on with the next access; the oldest parked access retries
 // whenever the L1D could take it, before the current instruction's access (one L1D port).
+// Constant and texture loads (issue 18) go to the SM's constant and texture caches
+// (ConstantCache.hpp, TextureCache.hpp; attachReadOnlyCaches), not the L1D: one access per
+// distinct address or line, one per cycle through the cache's own port, the unit busy until the
+// last is made (as GPGPU-Sim's ldst_unit::constant_cycle and texture_cycle); a refused access is
+// retried the next cycle. A constant hit completes after const.hit_latency_cycles, a miss at the
+// fill; a texture access when it leaves the texture cache's in-order FIFO (collect()). Their
+// loads count in load_latency but in no other ldst.* statistic (those are about the L1D), and
+// they are not reported to onLoadServiced (whose facts are L1D ones).
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -39,6 +47,8 @@
 namespace gpusim {
 
 class SchedulerPolicy;
+class ConstantCache;
+class TextureCache;
 
 class LdStUnit {
 public:
@@ -61,8 +71,15 @@ public:
     void setReexecutionQueue(unsigned entries);
     unsigned reexecutionQueued() const { return static_cast<unsigned>(reexecCount_); }
 
+    // The SM's constant and texture caches (SmCore owns them); without, a constant or texture
+    // load is a logic error.
+    void attachReadOnlyCaches(ConstantCache* constant, TextureCache* texture) {
+        const_ = constant;
+        tex_ = texture;
+    }
+
     // The issue stage may hand over a memory instruction.
-    bool free() const { return queueCap_ ? queue_.size() < queueCap_ : !busy_; }
+    bool free() const { return queueCap_ ? queue_.size() < queueCap_ : !busy_ && !roBusy_; }
     // Called by the issue stage; the instruction's first access goes to L1D next cycle (or, with
     // a queue, in the first cycle the unit is free).
     void accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
@@ -73,6 +90,7 @@ public:
     // Hit returns due by `cycle`; then completed loads are handed to `f` (oldest first).
     template <class F>
     void collect(uint64_t cycle, F&& f) {
+        texturePop(cycle);
         while (!timed_.empty() && std::get<0>(timed_.top()) <= cycle) {
             const uint32_t t = std::get<2>(timed_.top());
             timed_.pop();
@@ -82,25 +100,26 @@ public:
         done_.clear();
     }
     bool idle() const {
-        return !busy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty() &&
+        return !busy_ && !roBusy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty() &&
                queue_.empty();
     }
     unsigned liveLoads() const { return liveLoads_; }
     // Nothing to do at the next edges but wait: no instruction with accesses left, nothing
     // parked or collected; what is in flight comes back by a fill or at nextTimedReturn().
     bool onlyWaiting() const {
-        return !busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+        return !busy_ && !roBusy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
     }
     // The current access was refused for want of an MSHR entry or merge room, and nothing else
     // in the unit moves: every cycle repeats the refusal until a fill (an answer) frees one.
     bool blockedOnMshr() const {
-        return blocked_ && busy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+        return blocked_ && busy_ && !roBusy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
     }
     // What `n` cycles of that refusal count (the L1D's MSHR stalls, the load's occlusion time),
     // for an SM that sleeps through them.
     void repeatMshrRefusal(uint64_t n);
-    // The cycle of the earliest hit or shared-memory return (UINT64_MAX: none).
-    uint64_t nextTimedReturn() const { return timed_.empty() ? UINT64_MAX : std::get<0>(timed_.top()); }
+    // The cycle of the earliest hit, shared-memory return or texture access leaving its FIFO
+    // (UINT64_MAX: none).
+    uint64_t nextTimedReturn() const;
     std::string dumpState() const;
 
 private:
@@ -118,6 +137,7 @@ private:
         unsigned unlooked = 0;
         unsigned activeLanes = 0;
         unsigned setsTouched = 0;
+        bool l1d = true;  // a global/local load (false: shared, constant, texture)
     };
     struct Parked {
         uint64_t lineAddr;
@@ -143,6 +163,10 @@ private:
     };
     // The lookup-after-latency pipeline's cycle: the head's lookup, then the next access in.
     void stepPipeline(uint64_t cycle);
+    // A constant or texture load's next access, through its cache's port.
+    void stepReadOnly(uint64_t cycle);
+    // The texture cache's FIFO head, if it may leave now, completes its access.
+    void texturePop(uint64_t cycle);
     // Sends an access to the L1D; false if refused (and neither parked nor taken).
     bool lookup(const Parked& a, uint64_t hitReady);
     void lookedUp(uint32_t token, bool hit);
@@ -164,6 +188,14 @@ private:
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
     bool blocked_ = false;  // the last step() ended in an MSHR refusal (see blockedOnMshr)
+    // The constant or texture load being processed (exclusive with busy_): its accesses, the
+    // next one to make, its cache.
+    bool roBusy_ = false;
+    MemSpace roSpace_ = MemSpace::Constant;
+    std::vector<uint64_t> roAccesses_;
+    size_t roNext_ = 0;
+    ConstantCache* const_ = nullptr;
+    TextureCache* tex_ = nullptr;
     std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
     SchedulerPolicy* observer_ = nullptr;
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.

@@ -70,6 +70,47 @@ void SmConfig::declare(ParamSchema& s) {
         .addInt("l1i.code_base", 0xF0000000LL, "bytes", 0, int64_t(1) << 48,
                 "Address of instruction 0 (instruction addresses are code_base + PC; GPGPU-Sim's "
                 "PROGRAM_MEM_START), so fetches find their memory partition and L2 set")
+        .addInt("const.size_bytes", 8192, "bytes", 0, 1 << 20,
+                "Constant cache capacity per SM (GPGPU-Sim's Fermi/GTX480 -gpgpu_const_cache:l1 "
+                "N:64:64:2,L:R:f:N:L,S:2:32,4: 64 sets x 64 B x 2 ways); 0: not modelled, every constant "
+                "access hits (its serialisation and hit latency remain)")
+        .addInt("const.line_bytes", 64, "bytes", 16, 1024, "Constant cache line size (GPGPU-Sim's Fermi: 64)")
+        .addInt("const.ways", 2, "", 1, 64,
+                "Constant cache associativity (LRU, allocated when the fill arrives: GPGPU-Sim's 'f')")
+        .addInt("const.mshr_entries", 2, "entries", 1, 64, "Constant line reads in flight (GPGPU-Sim's Fermi: 2)")
+        .addInt("const.mshr_max_merge", 32, "accesses", 1, 1024,
+                "Accesses one constant MSHR entry can hold, the first plus merged ones (GPGPU-Sim's Fermi: 32)")
+        .addInt("const.miss_queue", 4, "requests", 1, 64,
+                "Constant line reads waiting to enter the NoC (GPGPU-Sim's Fermi: 4)")
+        .addInt("const.hit_latency_cycles", 1, "cycles", 1, 1000,
+                "Constant cache lookup to the load's completion on a hit. GPGPU-Sim has no such parameter: "
+                "a load whose accesses all hit completes in the cycle of its last lookup "
+                "(ldst_unit::constant_cycle); here the cycle after")
+        .addEnum("const.serialise", "address", {"address", "line"},
+                 "What one constant-cache access (one LD/ST cycle) serves: the lanes reading one address "
+                 "(address: NVIDIA's rule for compute capability 2.x, a request is split into one per "
+                 "distinct address) or the lanes reading one line (line: GPGPU-Sim's, one access per "
+                 "distinct const.line_bytes block); distinct ones are serialised, one per cycle")
+        .addInt("tex.size_bytes", 12288, "bytes", 0, 1 << 20,
+                "Texture cache capacity per SM (GPGPU-Sim's Fermi/GTX480 -gpgpu_tex_cache:l1 "
+                "N:4:128:24,L:R:m:N:L,T:128:4,128:2: 4 sets x 128 B x 24 ways); 0: not modelled, every "
+                "texture access hits")
+        .addInt("tex.line_bytes", 128, "bytes", 16, 1024,
+                "Texture cache line size, also what one texture access serves (GPGPU-Sim's Fermi: 128)")
+        .addInt("tex.ways", 24, "", 1, 64,
+                "Texture cache associativity (LRU; the tag is written at the miss, so later accesses to "
+                "the line hit and wait in order for its data: GPGPU-Sim's 'm' and Igehy et al.'s design)")
+        .addInt("tex.fragment_fifo", 128, "accesses", 1, 1024,
+                "Texture accesses looked up and waiting to leave in order (GPGPU-Sim's fragment FIFO, T:128)")
+        .addInt("tex.request_fifo", 4, "requests", 1, 64,
+                "Texture line reads waiting to enter the NoC (GPGPU-Sim's request FIFO, T:128:4)")
+        .addInt("tex.rob_entries", 128, "requests", 1, 1024,
+                "Texture line reads in flight (GPGPU-Sim's reorder buffer, T:128:4,128)")
+        .addInt("tex.hit_latency_cycles", 3, "cycles", 1, 1000,
+                "Texture lookup to the access's completion when nothing is ahead of it in the fragment "
+                "FIFO. GPGPU-Sim has no such parameter: a hit crosses the fragment FIFO, the result "
+                "FIFO and the LD/ST unit's writeback register (tex_cache::cycle, ldst_unit::writeback), "
+                "about 3 cycles")
         .addInt("l1d.size_bytes", 32768, "bytes", 1024, 1 << 20, "L1 data cache capacity")
         .addInt("l1d.line_bytes", 128, "bytes", 32, 1024, "L1D line size (also the coalescing unit)")
         .addInt("l1d.ways", 8, "", 1, 64, "L1D associativity")
@@ -108,6 +149,17 @@ void SmConfig::declare(ParamSchema& s) {
                     !std::has_single_bit(static_cast<uint64_t>(size / (line * ways))))
                     c.fail("l1i.size_bytes", std::to_string(size) + " is not a power-of-two number of sets of "
                                              "l1i.line_bytes x l1i.ways (" + std::to_string(line * ways) + ")");
+            }
+            for (const char* cache : {"const", "tex"}) {
+                const std::string p = cache;
+                const auto size = c.getInt(p + ".size_bytes");
+                if (size == 0) continue;
+                const auto line = c.getInt(p + ".line_bytes"), ways = c.getInt(p + ".ways");
+                if (!std::has_single_bit(static_cast<uint64_t>(line)))
+                    c.fail(p + ".line_bytes", std::to_string(line) + " is not a power of two");
+                if (size % (line * ways) != 0 || !std::has_single_bit(static_cast<uint64_t>(size / (line * ways))))
+                    c.fail(p + ".size_bytes", std::to_string(size) + " is not a power-of-two number of sets of " + p +
+                                                  ".line_bytes x " + p + ".ways (" + std::to_string(line * ways) + ")");
             }
             if (c.getBool("l1d.lookup_after_latency") && c.getInt("l1d.hit_latency_cycles") < 2)
                 c.fail("l1d.hit_latency_cycles", "must be at least 2 with l1d.lookup_after_latency (the "
@@ -170,6 +222,22 @@ SmConfig SmConfig::from(const Config& c) {
     s.l1iMshrMaxMerge = u("l1i.mshr_max_merge");
     s.l1iMissQueue = u("l1i.miss_queue");
     s.l1iCodeBase = static_cast<uint64_t>(c.getInt("l1i.code_base"));
+    s.constBytes = u("const.size_bytes");
+    s.constLine = u("const.line_bytes");
+    s.constWays = u("const.ways");
+    s.constMshrEntries = u("const.mshr_entries");
+    s.constMshrMaxMerge = u("const.mshr_max_merge");
+    s.constMissQueue = u("const.miss_queue");
+    s.constHitLatency = u("const.hit_latency_cycles");
+    s.constSerialise = c.getChoice<ConstSerialise>("const.serialise",
+                                                   {{"address", ConstSerialise::Address}, {"line", ConstSerialise::Line}});
+    s.texBytes = u("tex.size_bytes");
+    s.texLine = u("tex.line_bytes");
+    s.texWays = u("tex.ways");
+    s.texFragmentFifo = u("tex.fragment_fifo");
+    s.texRequestFifo = u("tex.request_fifo");
+    s.texRobEntries = u("tex.rob_entries");
+    s.texHitLatency = u("tex.hit_latency_cycles");
     s.l1Bytes = u("l1d.size_bytes");
     s.l1Line = u("l1d.line_bytes");
     s.l1Ways = u("l1d.ways");

@@ -20,6 +20,9 @@ enum class L1WritePolicy { Evict, WriteThrough };
 enum class SetIndexing { Linear, FermiHash };
 // What a store's line access carries (sm.store_bytes; modules/Coalescer.hpp).
 enum class StoreBytes { Touched, Segment };
+// What one constant-cache access serves (const.serialise; modules/ConstantCache.hpp): the lanes
+// with one address, or the lanes with one line.
+enum class ConstSerialise { Address, Line };
 
 struct SmConfig {
     unsigned warpSlots = 48;        // sm.max_warps
@@ -41,6 +44,13 @@ struct SmConfig {
     // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.
     unsigned l1iBytes = 0, l1iLine = 128, l1iWays = 4, l1iMshrEntries = 2, l1iMshrMaxMerge = 32, l1iMissQueue = 4;
     uint64_t l1iCodeBase = 0xF0000000u;
+    // const.* (modules/ConstantCache.hpp); constBytes 0: every constant access hits.
+    unsigned constBytes = 8192, constLine = 64, constWays = 2, constMshrEntries = 2, constMshrMaxMerge = 32,
+             constMissQueue = 4, constHitLatency = 1;
+    ConstSerialise constSerialise = ConstSerialise::Address;
+    // tex.* (modules/TextureCache.hpp); texBytes 0: every texture access hits.
+    unsigned texBytes = 12288, texLine = 128, texWays = 24, texFragmentFifo = 128, texRequestFifo = 4,
+             texRobEntries = 128, texHitLatency = 3;
     unsigned l1Bytes = 32768, l1Line = 128, l1Ways = 8;
     unsigned l1Sets() const { return l1Bytes / (l1Line * l1Ways); }
     unsigned mshrEntries = 32, mshrMaxMerge = 8, missQueue = 8;

@@ -40,6 +40,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       alu_(cfg.aluUnits, cfg.aluLatency, cfg.aluInterval),
       sfu_(cfg.sfuUnits, cfg.sfuLatency, cfg.sfuInterval),
       l1_(cfg_, stats, statName(id, ".l1d.")),
+      constCache_(cfg_, stats, statName(id, ".const.")),
+      texCache_(cfg_, stats, statName(id, ".tex.")),
       ldst_(cfg_, l1_, stats, statName(id, ".ldst.")),
       issueStage_(cfg.schedulers, *policy_),
       issued_(stats.counter(statName(id, ".issued"), "Warp instructions issued")),
@@ -68,6 +70,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
                });
     l1_.setObserver(policy_.get());
     ldst_.setObserver(policy_.get());
+    ldst_.attachReadOnlyCaches(&constCache_, &texCache_);
     ldst_.setReexecutionQueue(policy_->reexecutionQueueEntries());
     policy_->attach(*this);
     policy_->registerStats(stats, statName(id, ".sched."));
@@ -176,7 +179,9 @@ void SmCore::step(uint64_t cycle) {
 }
 
 bool SmCore::stalled(uint64_t& until) {
-    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing()) return false;
+    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || constCache_.hasOutgoing() ||
+        texCache_.hasOutgoing())
+        return false;
     // The LD/ST unit either only waits for what is in flight, or (without a collector, whose
     // queue could still take a memory instruction) repeats an MSHR refusal that only a fill can
     // end; a fill comes as an answer, which wakes the SM.
@@ -236,6 +241,10 @@ void SmCore::fillPort(uint64_t cycle) {
             warps_[w].imissPending = false;
             markFetch(w);
         }
+    } else if (e.readOnly == ReadOnlyCache::Constant) {
+        ldst_.wake(constCache_.fill(p->get_address()), cycle);
+    } else if (e.readOnly == ReadOnlyCache::Texture) {
+        texCache_.fill(p->get_address(), cycle);  // its access leaves the FIFO in order (collect)
     } else if (e.kind == AccessKind::Read) {
         ldst_.wake(l1_.fill(p->get_address()), cycle);
     }
@@ -259,7 +268,16 @@ void SmCore::commit() {
     }
     if (sendPending_) {
         sendPending_ = false;
-        sendInstruction_ ? sendInstructionRead(sendLine_) : sendRequest(sendReq_);
+        switch (sendKind_) {
+        case SendKind::Data: sendRequest(sendReq_); break;
+        case SendKind::Instruction: sendInstructionRead(sendLine_); break;
+        case SendKind::Constant:
+            sendReadOnlyLine(sendLine_, constCache_.lineBytes(), ReadOnlyCache::Constant);
+            break;
+        case SendKind::Texture:
+            sendReadOnlyLine(sendLine_, texCache_.lineBytes(), ReadOnlyCache::Texture);
+            break;
+        }
     }
 }
 
@@ -296,13 +314,28 @@ void SmCore::sendToNoc(uint64_t) {
     if (l1i_ && l1i_->hasOutgoing()) {
         sendLine_ = l1i_->frontOutgoing();
         l1i_->popOutgoing();
-        sendInstruction_ = sendPending_ = true;
+        sendKind_ = SendKind::Instruction;
+        sendPending_ = true;
+        return;
+    }
+    if (constCache_.hasOutgoing()) {
+        sendLine_ = constCache_.frontOutgoing();
+        constCache_.popOutgoing();
+        sendKind_ = SendKind::Constant;
+        sendPending_ = true;
+        return;
+    }
+    if (texCache_.hasOutgoing()) {
+        sendLine_ = texCache_.frontOutgoing();
+        texCache_.popOutgoing();
+        sendKind_ = SendKind::Texture;
+        sendPending_ = true;
         return;
     }
     if (!l1_.hasOutgoing()) return;
     sendReq_ = l1_.frontOutgoing();
     l1_.popOutgoing();
-    sendInstruction_ = false;
+    sendKind_ = SendKind::Data;
     sendPending_ = true;
 }
 
@@ -365,6 +398,24 @@ void SmCore::sendInstructionRead(uint64_t line) {
     e.partition = static_cast<int>(map_.partition(line));
     e.bytes = l1i_->lineBytes();
     e.issueTime = sc_core::sc_time_stamp().value();
+    port_.send(p);
+}
+
+void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache) {
+    Payload& p = pool_.allocate();
+    p.set_command(tlm::TLM_READ_COMMAND);
+    p.set_address(line);
+    p.set_data_length(bytes);
+    p.set_streaming_width(bytes);
+    GpuExtension& e = gpuExt(p);
+    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
+    e.smId = static_cast<int>(id_);
+    e.kind = AccessKind::Read;
+    e.readOnly = cache;
+    e.partition = static_cast<int>(map_.partition(line));
+    e.bytes = bytes;
+    e.issueTime = sc_core::sc_time_stamp().value();
+    readsSent_.inc();
     port_.send(p);
 }
 
@@ -671,12 +722,14 @@ bool SmCore::busy() const { return !idle_ && busyNow(); }
 
 bool SmCore::busyNow() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
+           !constCache_.quiescent() || !texCache_.quiescent() ||
            (collector_ && !collector_->empty()) ||
            !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
 }
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
+           constCache_.quiescent() && texCache_.quiescent() &&
            (!l1i_ || l1i_->quiescent()) && (!collector_ || collector_->empty()) &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
 }
@@ -685,7 +738,8 @@ std::string SmCore::dumpState() const {
     std::ostringstream os;
     os << name() << ": " << residentWarps_ << " warps resident, " << port_.outstanding()
        << " requests outstanding, " << answers_q_.size() << " answers queued; " << l1_.dumpState() << "; "
-       << ldst_.dumpState() << (l1i_ ? "; " + l1i_->dumpState() : std::string())
+       << ldst_.dumpState() << "; " << constCache_.dumpState() << "; " << texCache_.dumpState()
+       << (l1i_ ? "; " + l1i_->dumpState() : std::string())
        << (collector_ ? "; " + collector_->dumpState() : std::string()) << "\n";
     for (unsigned w = 0; w < warps_.size(); ++w) {
         const Warp& wp = warps_[w];

@@ -6,8 +6,12 @@
 // (exited warps, finished CTAs). The SM is a TLM-2.0 AT initiator toward the NoC; everything
 // inside it is plain C++. With sm.collector.register_banks > 0 an issued ALU, SFU or memory
 // instruction first waits in the operand collector (modules/OperandCollector.hpp) and an execute
-// stage after the memory stage moves it into its unit; without, issue hands it to the unit. Not
-// modelled: branch divergence (masks come from the workload), shared-memory bank conflicts.
+// stage after the memory stage moves it into its unit; without, issue hands it to the unit.
+// Beside the L1D, the SM has a constant cache and a texture cache (ConstantCache.hpp,
+// TextureCache.hpp) for the constant and texture loads of traces; their line reads share the
+// SM's port to the NoC (after instruction-line reads, before L1D requests) and their answers the
+// fill port. Not modelled: branch divergence (masks come from the workload), shared-memory bank
+// conflicts.
 // Speed (issue 10), without changing any result: a ready bit per warp kept by events replaces
 // the scan of every warp every cycle, and an SM in which nothing can move until a memory answer
 // or its own next timed result sleeps, counting its per-cycle statistics as if ticked.
@@ -29,6 +33,7 @@
 #include "common/PayloadPool.hpp"
 #include "common/Stats.hpp"
 #include "modules/BarrierUnit.hpp"
+#include "modules/ConstantCache.hpp"
 #include "modules/ExecPipeline.hpp"
 #include "modules/IssueStage.hpp"
 #include "modules/InstructionCache.hpp"
@@ -38,6 +43,7 @@
 #include "modules/Scoreboard.hpp"
 #include "modules/SmConfig.hpp"
 #include "modules/SmResources.hpp"
+#include "modules/TextureCache.hpp"
 #include "modules/Warp.hpp"
 #include "modules/WarpTraceSink.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
@@ -179,6 +185,8 @@ private:
     Scoreboard scoreboard_;
     ExecPipeline alu_, sfu_;
     L1DCache l1_;
+    ConstantCache constCache_;
+    TextureCache texCache_;
     LdStUnit ldst_;
     std::unique_ptr<InstructionCache> l1i_;  // null: l1i.size_bytes 0, every fetch hits
     std::unique_ptr<OperandCollector> collector_;  // null: sm.collector.register_banks 0
@@ -206,6 +214,8 @@ private:
     int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
     void sendInstructionRead(uint64_t line);
+    // A constant- or texture-cache miss: a line read like an instruction-line read.
+    void sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache);
     unsigned exitedWarps_ = 0;            // exited, not yet retired
     uint64_t resourceChanges_ = 0;
     // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_
@@ -226,7 +236,9 @@ private:
     // Effects step() leaves to commit(): the payload of the answer taken this cycle; the request
     // the NoC send stage took from the L1D's miss queue (or the L1I's line).
     Payload* releasePending_ = nullptr;
-    bool sendPending_ = false, sendInstruction_ = false;
+    bool sendPending_ = false;
+    enum class SendKind : uint8_t { Data, Instruction, Constant, Texture };
+    SendKind sendKind_ = SendKind::Data;
     // A retired warp's counts for its kernel's tally, which every SM shares: added in commit() so
     // SMs stepping on several threads never write it at once.
     struct TallyDelta {

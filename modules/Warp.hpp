@@ -33,8 +33,12 @@ struct Warp {
         if (view.hasInstruction) {
             const auto& h = ibuffer.front();
             view.nextPc = h.pc;
-            view.nextIsLoad = h.op == OpClass::Load && h.space != MemSpace::Shared;
-            view.nextIsStore = h.op == OpClass::Store && h.space != MemSpace::Shared;
+            // Global/local only: the accesses through the L1D, which the policies that look at
+            // the next load (CCWS, OAWS, CWLP, MASCAR) track. Shared, constant and texture
+            // loads are not theirs.
+            const bool l1d = h.space == MemSpace::Global || h.space == MemSpace::Local;
+            view.nextIsLoad = h.op == OpClass::Load && l1d;
+            view.nextIsStore = h.op == OpClass::Store && l1d;
             view.nextActiveLanes = h.activeLanes();
         } else {
             view.nextIsLoad = view.nextIsStore = false;

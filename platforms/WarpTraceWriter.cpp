@@ -9,13 +9,15 @@ namespace gpusim {
 
 namespace {
 const char* opName(const WarpInstruction& i) {
-    static const char* const kMem[2][3] = {{"load.global", "load.shared", "load.local"},
-                                           {"store.global", "store.shared", "store.local"}};
+    // By MemSpace: global, shared, local, constant, texture.
+    static const char* const kMem[2][5] = {
+        {"load.global", "load.shared", "load.local", "load.constant", "load.texture"},
+        {"store.global", "store.shared", "store.local", "store.constant", "store.texture"}};
     switch (i.op) {
     case OpClass::Alu: return "alu";
     case OpClass::Sfu: return "sfu";
-    case OpClass::Load: return kMem[0][static_cast<unsigned>(i.space) % 3];
-    case OpClass::Store: return kMem[1][static_cast<unsigned>(i.space) % 3];
+    case OpClass::Load: return kMem[0][static_cast<unsigned>(i.space) % 5];
+    case OpClass::Store: return kMem[1][static_cast<unsigned>(i.space) % 5];
     case OpClass::Barrier: return "barrier";
     case OpClass::Exit: return "exit";
     }

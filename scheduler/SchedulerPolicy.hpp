@@ -100,6 +100,9 @@ public:
     virtual void onMshrAlloc(uint64_t lineAddr) {}
     virtual void onMshrFree(uint64_t lineAddr) {}
     virtual void onLoadServiced(const LoadServicedEvent& e) {}
+    // Every load when its registers are written back: global/local (fullyCached: every access hit
+    // in the L1D; accesses: its line accesses), shared (0 accesses), constant and texture
+    // (accesses in their cache; fullyCached false: an L1D fact).
     virtual void onLoadComplete(unsigned warp, uint64_t pc, bool fullyCached, unsigned accesses) {}
     virtual void onBarrierArrive(unsigned warp) {}
     virtual void onBarrierRelease(unsigned ctaSlot) {}

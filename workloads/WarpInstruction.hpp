@@ -16,7 +16,9 @@ enum class OpClass : uint8_t {
     Exit      // end of the warp
 };
 
-enum class MemSpace : uint8_t { Global, Shared, Local };
+// Constant and Texture (issue 18) are loads through the SM's constant and texture caches
+// (modules/ConstantCache.hpp, TextureCache.hpp); added last so the values before them keep theirs.
+enum class MemSpace : uint8_t { Global, Shared, Local, Constant, Texture };
 
 inline constexpr unsigned kWarpSize = 32;
 inline constexpr uint16_t kNoReg = 0xffff;

@@ -262,13 +262,19 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     }
 
     const uint64_t width = decimal(tok.take("mem_width"), "mem_width");
+    // Constant and texture loads without addresses (every such line of Accel-Sim's tracer) run
+    // as ALU, as before the SM had those caches (SassOpcodes.hpp).
+    if (width == 0 && in.op == OpClass::Load && (in.space == MemSpace::Constant || in.space == MemSpace::Texture)) {
+        in.op = OpClass::Alu;
+        in.space = MemSpace::Global;
+    }
     const bool memOp = in.op == OpClass::Load || in.op == OpClass::Store;
     in.accessBytes = 0;
     out.genericMixed = false;
     if (width != 0) {
         if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
             throw InputError("mem_width " + std::to_string(width) + " (expected 0, 1, 2, 4, 8 or 16)");
-        // Addresses of instructions the model does not send to memory (texture, cache control,
+        // Addresses of instructions the model does not send to memory (surfaces, cache control,
         // unknown opcodes) are checked and dropped.
         readAddresses(tok, in.activeMask, in.addr);
         if (memOp) in.accessBytes = static_cast<uint8_t>(width);

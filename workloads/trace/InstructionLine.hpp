@@ -8,8 +8,9 @@
 // - registers R0..R255; R255 is RZ, kept as 255 (the scoreboard never blocks on it). At most 2
 //   destinations and 5 sources (the tracer's own limits are 1 and 5); the model keeps 4 sources,
 //   a fifth is dropped.
-// - mem_width 0: no memory access. Otherwise the bytes per lane (1, 2, 4, 8 or 16), then one of
-//   the tracer's address encodings for the active lanes, in lane order:
+// - mem_width 0: no memory access (a constant or texture load without addresses then runs as
+//   ALU; another load or store is an error). Otherwise the bytes per lane (1, 2, 4, 8 or 16),
+//   then one of the tracer's address encodings for the active lanes, in lane order:
 //     0  one hex address per active lane
 //     1  hex base and decimal stride: the active lanes form one run of lanes whose addresses
 //        step by the stride (the tracer writes `1 0x0 0` for an empty mask)

@@ -212,6 +212,8 @@ MemSpace executedSpace(SassSpace s) {
     switch (s) {
     case SassSpace::Shared: return MemSpace::Shared;
     case SassSpace::Local: return MemSpace::Local;
+    case SassSpace::Constant: return MemSpace::Constant;
+    case SassSpace::Texture: return MemSpace::Texture;
     default: return MemSpace::Global;  // global, and generic until the reader resolves it
     }
 }
@@ -228,9 +230,16 @@ void executedAs(SassOpcodeClass& c) {
     case SassUnit::Barrier: c.op = OpClass::Barrier; break;
     case SassUnit::Sfu: c.op = OpClass::Sfu; break;
     case SassUnit::Memory: {
-        // The LD/ST unit's accesses to the spaces the SM models. Uniform ones (ULDC, bulk and
-        // TMA copies) carry no per-lane addresses; constant reads and cache control have no
-        // path in the SM yet: all of those run as ALU.
+        // Constant reads (LDC, and ULDC on the uniform datapath): loads through the constant
+        // cache. The reader runs them as ALU when their line carries no addresses (header).
+        if (c.memSpace == SassSpace::Constant && c.memOp == SassMemOp::Load) {
+            c.op = OpClass::Load;
+            c.space = MemSpace::Constant;
+            break;
+        }
+        // The LD/ST unit's accesses to the spaces the SM models. Other uniform ones (bulk and
+        // TMA copies) carry no per-lane addresses; cache control has no path in the SM: all of
+        // those run as ALU.
         const bool modelledSpace = c.memSpace == SassSpace::Global || c.memSpace == SassSpace::Generic ||
                                    c.memSpace == SassSpace::Shared || c.memSpace == SassSpace::Local;
         if (c.uniform || !modelledSpace) break;
@@ -244,8 +253,17 @@ void executedAs(SassOpcodeClass& c) {
         c.space = executedSpace(c.memSpace);
         break;
     }
+    case SassUnit::Texture:
+        // Texture fetches (TEX TLD TLD4 TXD, Maxwell's TEXS TLDS TLD4S): loads through the
+        // texture cache (ALU when their line carries no addresses). Queries (TXQ TMML) and
+        // surface accesses stay ALU (header).
+        if (c.memSpace == SassSpace::Texture && c.memOp == SassMemOp::Load) {
+            c.op = OpClass::Load;
+            c.space = MemSpace::Texture;
+        }
+        break;
     default:
-        break;  // ALU, FP64, tensor, branch, texture and surface, fences: ALU (header)
+        break;  // ALU, FP64, tensor, branch, fences: ALU (header)
     }
     c.isExit = c.op == OpClass::Exit;
 }

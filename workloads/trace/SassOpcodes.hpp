@@ -20,7 +20,7 @@
 //
 // 2. What the SM executes (op, space: WarpInstruction's OpClass and MemSpace), derived from (1)
 //    by executedAs(). The SM models an ALU pipeline, the SFU, the LD/ST unit with global, shared
-//    and local memory, CTA barriers and EXIT, so:
+//    and local memory and the constant and texture caches, CTA barriers and EXIT, so:
 //      MUFU                                          SFU
 //      BAR (every variant, BAR.ARV included)         CTA barrier
 //      EXIT                                          end of the warp when it is the warp's last
@@ -36,17 +36,25 @@
 //      generic LD / ST                               global here; the reader resolves them to
 //                                                    shared, local or global through the
 //                                                    header's windows (GenericAddress.hpp)
+//      constant reads LDC, ULDC                      load in Constant (the constant cache)
+//      texture fetches TEX TLD TLD4 TXD, Maxwell's   load in Texture (the texture cache)
+//      TEXS TLDS TLD4S
 //      everything else                               ALU
+//    Constant and texture loads need the per-lane addresses of their trace line: Accel-Sim's
+//    tracer records addresses only for operands NVBit reports as memory references (MREF),
+//    which LDC's c[bank][offset] operand (CBANK) and texture operands are not, so its lines
+//    for them have mem_width 0. The reader runs such a line as ALU, as before and as
+//    Accel-Sim does (its opcode maps take LDC as ALU_OP, texture ops as a specialised unit),
+//    and counts it (TraceTally::constantWithoutAddresses, textureWithoutAddresses).
 //    APPROXIMATIONS until the SM models the unit (other work will add them):
 //    - atomics and reductions are store-like: write-evict in L1D, performed at L2, and ATOM's
 //      returned value is not written back to a register (no load-like completion);
-//    - LDC and ULDC (constant cache), TEX TLD TLD4 TXD ... (texture cache), SULD SUST SURED
-//      SUATOM (surface, through the texture path) run as ALU: their addresses are checked and
-//      dropped;
+//    - surface accesses SULD SUST SURED SUATOM (through the texture path on the hardware) and
+//      texture queries TXQ TMML run as ALU: their addresses are checked and dropped;
 //    - tensor ops (HMMA IMMA BMMA DMMA, Hopper's HGMMA IGMMA QGMMA BGMMA), FP64 and branches
 //      run as ALU (one issue, the ALU's latency);
-//    - uniform-datapath ops run as ALU, ULDC included; Hopper's bulk and TMA copies (UBLKCP,
-//      UTMALDG, UTMASTG ...) too: their trace lines carry no per-lane addresses;
+//    - uniform-datapath ops run as ALU (ULDC excepted, above); Hopper's bulk and TMA copies
+//      (UBLKCP, UTMALDG, UTMASTG ...) too: their trace lines carry no per-lane addresses;
 //    - MEMBAR, DEPBAR, LDGDEPBAR, ERRBAR, FENCE and other ordering ops run as ALU (nothing waits
 //      for outstanding memory operations), and cache control (CCTL) too.
 //    Generic ATOM and RED are taken as global, as Accel-Sim does (it resolves only LD and ST).

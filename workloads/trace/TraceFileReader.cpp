@@ -180,9 +180,19 @@ void TraceFileReader::countGeneric(TraceTally& tally) const {
     case MemSpace::Shared: ++tally.genericShared; break;
     case MemSpace::Local: ++tally.genericLocal; break;
     case MemSpace::Global: ++tally.genericGlobal; break;
+    case MemSpace::Constant:
+    case MemSpace::Texture: break;  // a generic access is never resolved to these
     }
     if (scratch_.genericMixed) ++tally.genericMixedWindows;
     if (!decoding_.windows.any()) ++tally.genericWithoutWindows;
+}
+
+void TraceFileReader::countReadOnly(TraceTally& tally) const {
+    const bool constant = scratch_.cls.space == MemSpace::Constant;
+    if (scratch_.inst.op == OpClass::Load)
+        ++(constant ? tally.constantLoads : tally.textureLoads);
+    else
+        ++(constant ? tally.constantWithoutAddresses : tally.textureWithoutAddresses);
 }
 
 void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally) {
@@ -279,6 +289,9 @@ void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, Tra
             }
             if (!scratch_.cls.known) countUnknown(tally);
             if (scratch_.cls.generic()) countGeneric(tally);
+            if (scratch_.cls.op == OpClass::Load &&
+                (scratch_.cls.space == MemSpace::Constant || scratch_.cls.space == MemSpace::Texture))
+                countReadOnly(tally);
             PackedWarp& w = out.warps[static_cast<size_t>(current)];
             if (!w.empty() && w.lastOp() == OpClass::Exit) w.setLastOp(OpClass::Alu);
             w.append(scratch_.inst);

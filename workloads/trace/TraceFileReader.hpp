@@ -86,6 +86,10 @@ struct TraceTally {
     uint64_t genericGlobal = 0, genericShared = 0, genericLocal = 0;
     uint64_t genericMixedWindows = 0;    // active lanes in different windows: the first lane's space
     uint64_t genericWithoutWindows = 0;  // in kernels whose header gives neither window: global
+    // Constant (LDC, ULDC) and texture (TEX, TLD, ...) loads: with addresses, through the SM's
+    // constant and texture caches; without (mem_width 0, Accel-Sim's tracer), run as ALU.
+    uint64_t constantLoads = 0, textureLoads = 0;
+    uint64_t constantWithoutAddresses = 0, textureWithoutAddresses = 0;
 };
 
 class TraceFileReader {
@@ -110,6 +114,7 @@ private:
     void finishWarp(ThreadBlockTrace& tb, unsigned warp, TraceTally& tally) const;
     void countUnknown(TraceTally& tally) const;  // of the line in scratch_
     void countGeneric(TraceTally& tally) const;
+    void countReadOnly(TraceTally& tally) const;  // constant and texture loads
 
     std::unique_ptr<LineReader> in_;
     KernelTraceHeader header_;

@@ -100,6 +100,11 @@ nlohmann::json TraceWorkload::report() const {
               {"local", t.genericLocal},
               {"mixed_windows", t.genericMixedWindows},
               {"without_windows", t.genericWithoutWindows}}},
+            {"read_only_loads",
+             {{"constant", t.constantLoads},
+              {"texture", t.textureLoads},
+              {"constant_without_addresses", t.constantWithoutAddresses},
+              {"texture_without_addresses", t.textureWithoutAddresses}}},
             {"warnings", warnings}};
 }
 

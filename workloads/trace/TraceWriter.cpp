@@ -105,6 +105,14 @@ std::string opcodeOf(const WarpInstruction& in) {
     case MemSpace::Shared: return std::string(load ? "LDS" : "STS") + suffix;
     case MemSpace::Local: return std::string(load ? "LDL" : "STL") + suffix;
     case MemSpace::Global: break;
+    case MemSpace::Constant:
+    case MemSpace::Texture:
+        // Read-only spaces: the width is the line's mem_width (TEX has no width suffix).
+        if (!load)
+            throw ModelError("trace export: a store to the " +
+                             std::string(in.space == MemSpace::Constant ? "constant" : "texture") +
+                             " space at PC " + std::to_string(in.pc));
+        return in.space == MemSpace::Constant ? std::string("LDC") + suffix : std::string("TEX");
     }
     return std::string(load ? "LDG.E" : "STG.E") + suffix;
 }

@@ -145,8 +145,15 @@ TEST(TraceLine, OpcodeTable) {
         {"0 1 1 R2 DFMA 2 R1 R1 0", OpClass::Alu, MemSpace::Global, true},
         {"0 1 0 BRA 0 0", OpClass::Alu, MemSpace::Global, true},
         {"0 1 1 R2 FADD 2 R1 R1 0", OpClass::Alu, MemSpace::Global, true},
-        // A texture fetch has addresses but is not modelled: ALU, addresses checked and dropped.
-        {"0 1 1 R2 TEX.B 1 R1 4 1 0x10 4", OpClass::Alu, MemSpace::Global, true},
+        // Constant and texture loads with addresses go to their caches; without (mem_width 0,
+        // Accel-Sim's tracer) they run as ALU. A surface load is not modelled: ALU, its addresses
+        // checked and dropped.
+        {"0 1 1 R2 TEX.B 1 R1 4 1 0x10 4", OpClass::Load, MemSpace::Texture, true},
+        {"0 1 1 R2 TEX.B 1 R1 0", OpClass::Alu, MemSpace::Global, true},
+        {"0 1 1 R2 LDC.64 1 R1 8 1 0x10 0", OpClass::Load, MemSpace::Constant, true},
+        {"0 1 1 R2 LDC 0 0", OpClass::Alu, MemSpace::Global, true},
+        {"0 1 1 R2 ULDC.64 0 8 1 0x10 0", OpClass::Load, MemSpace::Constant, true},
+        {"0 1 1 R2 SULD.P.2D 1 R1 4 1 0x10 4", OpClass::Alu, MemSpace::Global, true},
         {"0 1 1 R2 FROBNICATE 1 R1 0", OpClass::Alu, MemSpace::Global, false},
     };
     for (const Case& c : cases) {

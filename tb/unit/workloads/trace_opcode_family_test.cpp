@@ -93,19 +93,22 @@ TEST(TraceOpcodeFamily, AnOpcodeOfALaterFamilyIsUnknownInAnEarlierOne) {
     EXPECT_FALSE(classifySass("LDSLK", kPascal).known);
 }
 
-TEST(TraceOpcodeFamily, UldcIsAUniformConstantReadRunAsAlu) {
+TEST(TraceOpcodeFamily, UldcAndLdcAreConstantLoads) {
     const SassOpcodeClass c = classifySass("ULDC.64", kAmpere);
     EXPECT_TRUE(c.known);
     EXPECT_EQ(c.unit, SassUnit::Memory);
     EXPECT_EQ(c.memOp, SassMemOp::Load);
     EXPECT_EQ(c.memSpace, SassSpace::Constant);
     EXPECT_TRUE(c.uniform);
-    EXPECT_EQ(c.op, OpClass::Alu);  // no constant cache in the SM yet
+    // Through the constant cache (the reader makes them ALU when the line has no addresses).
+    EXPECT_EQ(c.op, OpClass::Load);
+    EXPECT_EQ(c.space, MemSpace::Constant);
     const SassOpcodeClass ldc = classifySass("LDC.U8", kKepler);
     EXPECT_EQ(ldc.memOp, SassMemOp::Load);
     EXPECT_EQ(ldc.memSpace, SassSpace::Constant);
     EXPECT_FALSE(ldc.uniform);
-    EXPECT_EQ(ldc.op, OpClass::Alu);
+    EXPECT_EQ(ldc.op, OpClass::Load);
+    EXPECT_EQ(ldc.space, MemSpace::Constant);
 }
 
 TEST(TraceOpcodeFamily, UniformDatapathOpcodes) {
@@ -175,7 +178,12 @@ TEST(TraceOpcodeFamily, TextureFencesAndGenericAccesses) {
     EXPECT_EQ(tex.unit, SassUnit::Texture);
     EXPECT_EQ(tex.memOp, SassMemOp::Load);
     EXPECT_EQ(tex.memSpace, SassSpace::Texture);
-    EXPECT_EQ(tex.op, OpClass::Alu);
+    EXPECT_EQ(tex.op, OpClass::Load);  // through the texture cache
+    EXPECT_EQ(tex.space, MemSpace::Texture);
+    // Texture queries and surface loads are not: ALU.
+    for (const char* op : {"TXQ.TEX_HEADER_DIMENSION", "TMML.LOD", "SULD.P.2D"}) {
+        EXPECT_EQ(classifySass(op, kPascal).op, OpClass::Alu) << op;
+    }
     for (const char* op : {"MEMBAR.SC.GPU", "DEPBAR.LE", "ERRBAR"}) {
         const SassOpcodeClass c = classifySass(op, kAmpere);
         EXPECT_EQ(c.unit, SassUnit::Fence) << op;
@@ -206,10 +214,17 @@ TEST(TraceOpcodeFamily, EveryOpcodeOfEveryFamilyIsKnownThere) {
         for (const std::string_view m : mnemonics) {
             const SassOpcodeClass c = classifySass(m, table);
             EXPECT_TRUE(c.known) << m << " in " << version;
-            // A memory class only for LD/ST-unit accesses to the modelled spaces.
+            // A memory class only for LD/ST-unit accesses to the modelled spaces, constant reads
+            // (ULDC uniform) and texture fetches.
             if (c.op == OpClass::Load || c.op == OpClass::Store) {
-                EXPECT_EQ(c.unit, SassUnit::Memory) << m;
-                EXPECT_FALSE(c.uniform) << m;
+                if (c.space == MemSpace::Texture) {
+                    EXPECT_EQ(c.unit, SassUnit::Texture) << m;
+                } else {
+                    EXPECT_EQ(c.unit, SassUnit::Memory) << m;
+                }
+                if (c.space != MemSpace::Constant) {
+                    EXPECT_FALSE(c.uniform) << m;
+                }
             }
         }
     }
@@ -219,7 +234,9 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
     // The table before issue 18 (one union table): these mnemonics were the only ones with a
     // class other than ALU, and every other known mnemonic ran as ALU. Families must not change
     // that for any opcode known before (statistics of existing runs stay identical); LDSLK,
-    // STSCUL (Kepler) and STSM (Hopper) are new to the table.
+    // STSCUL (Kepler) and STSM (Hopper) are new to the table. Constant reads and texture fetches
+    // are loads in their spaces now; the reader keeps running them as ALU when their line has
+    // no addresses, which is every such line Accel-Sim's tracer writes (trace_line_test).
     struct Special {
         std::string_view mnemonic;
         OpClass op;
@@ -237,6 +254,8 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
         {"MUFU", OpClass::Sfu, MemSpace::Global},
     };
     const std::set<std::string_view> newMemory = {"LDSLK", "STSCUL", "STSM"};
+    const std::set<std::string_view> constantLoads = {"LDC", "ULDC"};
+    const std::set<std::string_view> textureLoads = {"TEX", "TEXS", "TLD", "TLD4", "TLD4S", "TLDS", "TXD"};
     std::set<std::string_view> every;
     for (unsigned f = 0; f < kSassFamilyCount; ++f)
         for (const std::string_view m : sassFamilyMnemonics(static_cast<SassFamily>(f))) every.insert(m);
@@ -246,6 +265,8 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
         Special expected{m, OpClass::Alu, MemSpace::Global};
         for (const Special& s : before)
             if (s.mnemonic == m) expected = s;
+        if (constantLoads.count(m)) expected = {m, OpClass::Load, MemSpace::Constant};
+        if (textureLoads.count(m)) expected = {m, OpClass::Load, MemSpace::Texture};
         EXPECT_EQ(c.op, expected.op) << m;
         if (c.op == OpClass::Load || c.op == OpClass::Store) {
             EXPECT_EQ(c.space, expected.space) << m;
