@@ -28,6 +28,8 @@ void CcwsPolicy::registerStats(StatRegistry& stats, const std::string& prefix) {
 
 void CcwsPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {
     gto_.order(sched, warps, sm);
+    if (p_.scoreFirst)
+        std::stable_sort(warps.begin(), warps.end(), [&](unsigned a, unsigned b) { return score_[a] > score_[b]; });
 }
 
 bool CcwsPolicy::canIssue(unsigned warp, const SmView& sm) {

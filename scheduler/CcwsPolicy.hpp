@@ -46,6 +46,11 @@ public:
         double scoreCap = 8;         // k_wsc of the per-warp cap; 0: no cap
         bool probeMerged = false;    // a miss merged into an MSHR entry probes the VTA too
         bool probeRemoves = false;   // a VTA hit removes the tag
+        // Issue priority: false, GTO's (the CCWS paper's "CCWS with GTO wavefront prioritization
+        // logic", section 4); true, the largest lost-locality score first, ties in GTO order (the
+        // OAWS paper's CCWS, section 5: "the warp that has the largest locality loss is
+        // exclusively prioritized").
+        bool scoreFirst = false;
     };
     explicit CcwsPolicy(const Params& p) : p_(p) {}
     std::string name() const override { return "ccws"; }

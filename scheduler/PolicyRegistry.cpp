@@ -52,7 +52,10 @@ PolicyInfo ccws() {
               "per-warp score cap: a score above the base is cut to VTA hits / instructions x score_cap x "
               "cutoff (the authors' release: k_wsc 8); 0: no cap"},
              intParam("probe_merged", 0, 0, 1, "1: a miss merged into an MSHR entry probes the VTA too (release: 0)"),
-             intParam("probe_removes", 0, 0, 1, "1: a VTA hit removes the tag (release: 0, the tag stays)")},
+             intParam("probe_removes", 0, 0, 1, "1: a VTA hit removes the tag (release: 0, the tag stays)"),
+             intParam("priority", 0, 0, 1,
+                      "0: GTO order (the CCWS paper); 1: largest lost-locality score first, ties in GTO order (the "
+                      "OAWS paper's CCWS, section 5)")},
             [](const Params& p) {
                 CcwsPolicy::Params c;
                 c.kThrottle = p.at("k_throttle");
@@ -63,6 +66,7 @@ PolicyInfo ccws() {
                 c.scoreCap = p.at("score_cap");
                 c.probeMerged = p.at("probe_merged") != 0;
                 c.probeRemoves = p.at("probe_removes") != 0;
+                c.scoreFirst = p.at("priority") != 0;
                 return std::make_unique<CcwsPolicy>(c);
             },
             [](const Params& p) -> std::string {

@@ -210,4 +210,26 @@ TEST(CcwsPolicy, RatioCountsOnlyResidentWarps) {
     EXPECT_EQ(b.p.score(0), 220u);
 }
 
+// priority=1, the OAWS paper's CCWS ("the warp that has the largest locality loss is exclusively
+// prioritized"): the warp with the VTA hit goes before the greedy warp; with the default (GTO,
+// the CCWS paper) the greedy warp keeps its place.
+TEST(CcwsPolicy, ScoreFirstPriorityPutsTheLargestLocalityLossAheadOfTheGreedyWarp) {
+    for (bool scoreFirst : {false, true}) {
+        CcwsPolicy::Params params = uncapped();
+        params.scoreFirst = scoreFirst;
+        Bench b(params);
+        b.issue(0, 20);       // warp 0 issued last: GTO's greedy warp on scheduler 0
+        b.vtaHit(2, kLineA);  // warp 2: score 260 (first test), the others 100
+        std::vector<unsigned> order{0, 2};
+        b.p.order(0, order, b.sm);
+        EXPECT_EQ(order, scoreFirst ? (std::vector<unsigned>{2, 0}) : (std::vector<unsigned>{0, 2}))
+            << "scoreFirst " << scoreFirst;
+        // Equal scores keep GTO's order: warps 0 and 1 (both 100) stay oldest first behind 2.
+        std::vector<unsigned> four{3, 1, 2, 0};
+        b.p.order(0, four, b.sm);
+        EXPECT_EQ(four.front(), scoreFirst ? 2u : 0u);
+        if (scoreFirst) EXPECT_EQ(four, (std::vector<unsigned>{2, 0, 1, 3}));
+    }
+}
+
 } // namespace ccws_policy_test
