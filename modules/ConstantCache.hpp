@@ -20,13 +20,11 @@
 // (gpgpu_n_cmem_portconflict); kernel parameters (param_space_kernel, which GPGPU-Sim also reads
 // through this cache) are not separate accesses in traces.
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
 #include "common/Stats.hpp"
-#include "modules/MshrTable.hpp"
-#include "modules/ReadOnlyTags.hpp"
+#include "modules/ReadOnlyMissPath.hpp"
 #include "modules/SmConfig.hpp"
 #include "workloads/WarpInstruction.hpp"
 
@@ -34,38 +32,35 @@ namespace gpusim {
 
 class ConstantCache {
 public:
-    enum class Result { Hit, Miss, Merged, Fail };
+    using Result = ReadOnlyMissPath::Result;
 
     ConstantCache(const SmConfig& cfg, StatRegistry& stats, const std::string& prefix);
 
     // The accesses of a constant load, ascending: per distinct address of its active lanes, or
     // per distinct line (const.serialise). Each is a byte address; no active lane: none.
     void accessesOf(const WarpInstruction& inst, std::vector<uint64_t>& out) const;
-    uint64_t lineOf(uint64_t addr) const { return tags_.lineOf(addr); }
-    unsigned lineBytes() const { return tags_.lineBytes(); }
+    uint64_t lineOf(uint64_t addr) const { return path_.lineOf(addr); }
+    unsigned lineBytes() const { return path_.lineBytes(); }
     // One lookup for the load `token`. Miss and Merged: the token comes back from fill().
-    Result access(uint64_t addr, uint32_t token);
+    Result access(uint64_t addr, uint32_t token) { return path_.access(lineOf(addr), token); }
     // The line arrived: installed over the LRU way; returns the tokens that waited, in order.
-    std::vector<uint32_t> fill(uint64_t line);
+    std::vector<uint32_t> fill(uint64_t line) { return path_.fill(line); }
     // Per instruction, for the statistics: a constant load entered the LD/ST unit; the unit
     // stayed busy a further cycle for its next access (serialisation).
     void countLoad() { loads_.inc(); }
     void countSerialisedCycle() { serialised_.inc(); }
 
-    bool hasOutgoing() const { return !missQueue_.empty(); }
-    uint64_t frontOutgoing() const { return missQueue_.front(); }
-    void popOutgoing() { missQueue_.pop_front(); }
-    bool quiescent() const { return missQueue_.empty() && mshr_.used() == 0; }
-    bool probe(uint64_t addr) const { return tags_.probe(lineOf(addr)); }
-    std::string dumpState() const;
+    bool hasOutgoing() const { return path_.hasOutgoing(); }
+    uint64_t frontOutgoing() const { return path_.frontOutgoing(); }
+    void popOutgoing() { path_.popOutgoing(); }
+    bool quiescent() const { return path_.quiescent(); }
+    bool probe(uint64_t addr) const { return path_.probe(lineOf(addr)); }
+    std::string dumpState() const { return path_.dumpState("const"); }
 
 private:
-    ReadOnlyTags tags_;
+    ReadOnlyMissPath path_;  // tokens are LD/ST load tokens
     ConstSerialise serialise_;
-    unsigned missQueueCap_;
-    MshrTable mshr_;  // tokens are LD/ST load tokens
-    std::deque<uint64_t> missQueue_;
-    Counter &loads_, &accesses_, &hits_, &misses_, &merges_, &fails_, &fills_, &serialised_;
+    Counter &loads_, &serialised_;
 };
 
 } // namespace gpusim

@@ -4,15 +4,14 @@
 // entries gather the warps waiting for a line, and a miss queue of line reads for the NoC. A
 // fetch that finds neither a free MSHR (or room in the line's entry) nor a miss-queue slot fails
 // and the warp retries. Instruction addresses are l1i.code_base + the instruction's PC.
-// Left out: the constant cache. GPGPU-Sim looks up once per fetch of two instructions, we once
+// The lookup and miss path is the one the constant cache uses too (ReadOnlyMissPath).
+// GPGPU-Sim looks up once per fetch of two instructions, we once
 // per instruction (SmCore::fetchWarp): the same lines, more accesses counted.
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
-#include "common/Stats.hpp"
-#include "modules/MshrTable.hpp"
+#include "modules/ReadOnlyMissPath.hpp"
 
 namespace gpusim {
 
@@ -20,40 +19,27 @@ struct SmConfig;
 
 class InstructionCache {
 public:
-    enum class Result { Hit, Miss, Merged, Fail };
+    using Result = ReadOnlyMissPath::Result;
 
     InstructionCache(const SmConfig& cfg, StatRegistry& stats, const std::string& prefix);
 
-    uint64_t lineOf(uint64_t pc) const { return (codeBase_ + pc) & ~uint64_t(lineBytes_ - 1); }
-    unsigned lineBytes() const { return lineBytes_; }
+    uint64_t lineOf(uint64_t pc) const { return path_.lineOf(codeBase_ + pc); }
+    unsigned lineBytes() const { return path_.lineBytes(); }
     // A fetch by `warp` of the instruction at `pc`. Miss and Merged: the warp waits for fill().
-    Result fetch(uint64_t pc, unsigned warp);
+    Result fetch(uint64_t pc, unsigned warp) { return path_.access(lineOf(pc), warp); }
     // The line arrived: installed over the LRU way; returns the warps that waited, in order.
-    std::vector<unsigned> fill(uint64_t line);
+    std::vector<uint32_t> fill(uint64_t line) { return path_.fill(line); }
 
-    bool hasOutgoing() const { return !missQueue_.empty(); }
-    uint64_t frontOutgoing() const { return missQueue_.front(); }
-    void popOutgoing() { missQueue_.pop_front(); }
-    bool quiescent() const { return missQueue_.empty() && mshr_.used() == 0; }
-    bool probe(uint64_t pc) const;
-    std::string dumpState() const;
+    bool hasOutgoing() const { return path_.hasOutgoing(); }
+    uint64_t frontOutgoing() const { return path_.frontOutgoing(); }
+    void popOutgoing() { path_.popOutgoing(); }
+    bool quiescent() const { return path_.quiescent(); }
+    bool probe(uint64_t pc) const { return path_.probe(lineOf(pc)); }
+    std::string dumpState() const { return path_.dumpState("l1i"); }
 
 private:
-    struct Way {
-        uint64_t line = 0;
-        bool valid = false;
-        uint64_t stamp = 0;
-    };
-    Way* find(uint64_t line);
-    unsigned setOf(uint64_t line) const { return static_cast<unsigned>(line / lineBytes_ % sets_); }
-
     uint64_t codeBase_;
-    unsigned lineBytes_, sets_, ways_, missQueueCap_;
-    std::vector<Way> lines_;
-    uint64_t clock_ = 0;
-    MshrTable mshr_;  // tokens are warp slots
-    std::deque<uint64_t> missQueue_;
-    Counter &accesses_, &hits_, &misses_, &merges_, &fails_, &fills_;
+    ReadOnlyMissPath path_;  // tokens are warp slots
 };
 
 } // namespace gpusim

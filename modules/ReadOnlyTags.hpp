@@ -1,5 +1,5 @@
 #pragma once
-// The tag array of the SM's small read-only caches (constant and texture): sets x ways of lines,
+// The tag array of the SM's small read-only caches (instruction, constant and texture): sets x ways of lines,
 // set = line address / line size mod sets, LRU. Nothing is ever dirty; the owner decides when a
 // line is inserted (at the fill for the constant cache, at the miss for the texture cache). A
 // size of 0 means no cache: every lookup hits.
