@@ -111,7 +111,7 @@ void OperandCollector::pop(CollectorSet s) {
 }
 
 std::string OperandCollector::dumpState() const {
-    static const char* names[kCollectorSets] = {"alu", "sfu", "mem"};
+    static const char* names[kCollectorSets] = {"alu", "sfu", "mem", "tensor"};
     std::ostringstream os;
     os << "collector";
     for (unsigned s = 0; s < kCollectorSets; ++s) {

@@ -3,11 +3,11 @@
 // opndcoll_rfu_t, sm.collector.*; off with sm.collector.register_banks = 0, the default, where an
 // instruction goes from issue straight into its unit).
 //
-// What it models. Three collector sets, one per unit class (ALU = GPGPU-Sim's SP, SFU, MEM), each
-// with an issue register of `ports` slots (ID_OC_*), `units` collector units and an execute
-// register of `ports` slots (OC_EX_*). The register file has `register_banks` banks; register r of
-// the warp in slot w lives in bank (r + w) mod banks (GPGPU-Sim's register_bank with its
-// bank_warp_shift). Every bank serves one read per cycle, the oldest of its FIFO of requests, and
+// What it models. Four collector sets, one per unit class (ALU = GPGPU-Sim's SP, SFU, MEM,
+// TENSOR_CORE), each with an issue register of `ports` slots (ID_OC_*), `units` collector units
+// and an execute register of `ports` slots (OC_EX_*). The register file has `register_banks`
+// banks; register r of the warp in slot w lives in bank (r + w) mod banks (GPGPU-Sim's
+// register_bank with its bank_warp_shift). Every bank serves one read per cycle, the oldest of its FIFO of requests, and
 // none in a cycle a result is written to it (writes have priority). A collector unit asks for each
 // distinct source register once; reads of one unit in different banks are served in the same cycle
 // (GPGPU-Sim's arbiter lets one collector take several banks a cycle). Per cycle, step() does what
@@ -37,13 +37,15 @@
 
 namespace gpusim {
 
-enum class CollectorSet : uint8_t { Alu, Sfu, Mem };
-inline constexpr unsigned kCollectorSets = 3;
+// Tensor last: sets are stepped in this order, so runs without tensor instructions keep the
+// bank-queue order they had before it existed (GPGPU-Sim steps SP, DP, TENSOR_CORE, SFU, MEM).
+enum class CollectorSet : uint8_t { Alu, Sfu, Mem, Tensor };
+inline constexpr unsigned kCollectorSets = 4;
 
 struct CollectorConfig {
     unsigned banks = 0;  // 0: no operand collector
-    std::array<unsigned, kCollectorSets> units{6, 8, 2};
-    std::array<unsigned, kCollectorSets> ports{2, 1, 1};
+    std::array<unsigned, kCollectorSets> units{6, 8, 2, 4};
+    std::array<unsigned, kCollectorSets> ports{2, 1, 1, 1};
     bool enabled() const { return banks > 0; }
 };
 

@@ -25,6 +25,21 @@ void SmConfig::declare(ParamSchema& s) {
         .addInt("sm.sfu.latency_cycles", 20, "cycles", 1, 1000, "Issue to result of an SFU instruction")
         .addInt("sm.sfu.interval_cycles", 8, "cycles", 1, 64,
                 "SFU initiation interval (4 SFU lanes per SM: 32 threads take 8 cycles)")
+        // Fermi has no tensor core; every platform gets this pipeline anyway, so that traces of
+        // later GPUs (HMMA, IMMA, ...) run as Accel-Sim runs them on its GTX480 configuration: on
+        // a specialised TENSOR unit with latency = interval = 32 (the values of the hand-written
+        // trace.config of validation/accelsim/README.md, and of Accel-Sim's
+        // gpu-simulator/configs/tested-cfgs/SM86_RTX3070/trace.config,
+        // -trace_opcode_latency_initiation_tensor 32,32).
+        .addInt("sm.tensor.units", 1, "", 1, 8,
+                "Tensor-core pipelines (matrix multiply-accumulate: HMMA, IMMA, ... of traces). Fermi "
+                "has none; the defaults run such instructions as Accel-Sim's GTX480 setup does")
+        .addInt("sm.tensor.latency_cycles", 32, "cycles", 1, 1000,
+                "Issue to result of a tensor instruction (Accel-Sim SM86_RTX3070 trace.config: "
+                "-trace_opcode_latency_initiation_tensor 32,32)")
+        .addInt("sm.tensor.interval_cycles", 32, "cycles", 1, 1000,
+                "Tensor initiation interval: cycles a tensor instruction occupies its pipeline (Accel-Sim "
+                "SM86_RTX3070 trace.config, the second value of -trace_opcode_latency_initiation_tensor)")
         .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
                 "Shared-memory access latency (bank conflicts are not modelled)")
         .addInt("sm.mem_issue_queue", 0, "instructions", 0, 64,
@@ -34,7 +49,7 @@ void SmConfig::declare(ParamSchema& s) {
                 "modelled as a FIFO of that many, without the operand reads' latency")
         .addInt("sm.collector.register_banks", 0, "banks", 0, 64,
                 "Register-file banks of the operand collector (GPGPU-Sim's -gpgpu_num_reg_banks): "
-                "an issued ALU, SFU or memory instruction waits in a collector unit until its source "
+                "an issued ALU, SFU, tensor or memory instruction waits in a collector unit until its source "
                 "registers are read, one read per bank per cycle (modules/OperandCollector.hpp). 0: no "
                 "collector, an instruction goes from issue straight into its unit")
         .addInt("sm.collector.alu_units", 6, "units", 1, 64,
@@ -48,6 +63,11 @@ void SmConfig::declare(ParamSchema& s) {
         .addInt("sm.collector.mem_units", 2, "units", 1, 64, "Collector units for memory instructions")
         .addInt("sm.collector.mem_ports", 1, "instructions", 1, 8,
                 "Memory instructions entering, and leaving, the collector per cycle (and register slots)")
+        .addInt("sm.collector.tensor_units", 4, "units", 1, 64,
+                "Collector units for tensor instructions (GPGPU-Sim's "
+                "-gpgpu_operand_collector_num_units_tensor_core default)")
+        .addInt("sm.collector.tensor_ports", 1, "instructions", 1, 8,
+                "Tensor instructions entering, and leaving, the collector per cycle (and register slots)")
         .addEnum("sm.fetch", "every-warp", {"every-warp", "one-warp"},
                  "Instruction fetch per cycle: every warp's buffer with room is topped up, or "
                  "(one-warp, GPGPU-Sim's fetch) one warp fills its buffer, the next after the last "
@@ -206,13 +226,18 @@ SmConfig SmConfig::from(const Config& c) {
     s.sfuUnits = u("sm.sfu.units");
     s.sfuLatency = u("sm.sfu.latency_cycles");
     s.sfuInterval = u("sm.sfu.interval_cycles");
+    s.tensorUnits = u("sm.tensor.units");
+    s.tensorLatency = u("sm.tensor.latency_cycles");
+    s.tensorInterval = u("sm.tensor.interval_cycles");
     s.smemLatency = u("sm.smem_latency_cycles");
     s.responseQueue = u("sm.response_queue");
     s.fetchOneWarp = c.getString("sm.fetch") == "one-warp";
     s.memIssueQueue = u("sm.mem_issue_queue");
     s.collector.banks = u("sm.collector.register_banks");
-    s.collector.units = {u("sm.collector.alu_units"), u("sm.collector.sfu_units"), u("sm.collector.mem_units")};
-    s.collector.ports = {u("sm.collector.alu_ports"), u("sm.collector.sfu_ports"), u("sm.collector.mem_ports")};
+    s.collector.units = {u("sm.collector.alu_units"), u("sm.collector.sfu_units"), u("sm.collector.mem_units"),
+                         u("sm.collector.tensor_units")};
+    s.collector.ports = {u("sm.collector.alu_ports"), u("sm.collector.sfu_ports"), u("sm.collector.mem_ports"),
+                         u("sm.collector.tensor_ports")};
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.l1iBytes = u("l1i.size_bytes");

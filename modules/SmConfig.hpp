@@ -34,6 +34,7 @@ struct SmConfig {
     unsigned ibufferEntries = 2;
     unsigned aluUnits = 2, aluLatency = 4, aluInterval = 2;
     unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
+    unsigned tensorUnits = 1, tensorLatency = 32, tensorInterval = 32;  // sm.tensor.*
     unsigned smemLatency = 24;
     unsigned responseQueue = 8;
     bool fetchOneWarp = false;  // sm.fetch = one-warp

@@ -14,6 +14,7 @@ std::string statName(unsigned id, const char* suffix) { return "sm" + std::to_st
 CollectorSet collectorSet(OpClass op) {
     switch (op) {
     case OpClass::Sfu: return CollectorSet::Sfu;
+    case OpClass::Tensor: return CollectorSet::Tensor;
     case OpClass::Load:
     case OpClass::Store: return CollectorSet::Mem;
     default: return CollectorSet::Alu;
@@ -39,6 +40,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       barriers_(cfg.maxCtas), scoreboard_(cfg.warpSlots),
       alu_(cfg.aluUnits, cfg.aluLatency, cfg.aluInterval),
       sfu_(cfg.sfuUnits, cfg.sfuLatency, cfg.sfuInterval),
+      tensor_(cfg.tensorUnits, cfg.tensorLatency, cfg.tensorInterval),
       l1_(cfg_, stats, statName(id, ".l1d.")),
       constCache_(cfg_, stats, statName(id, ".const.")),
       texCache_(cfg_, stats, statName(id, ".tex.")),
@@ -49,6 +51,11 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
                                   "Core cycles with at least one resident warp")),
       ldstBusyStalls_(stats.counter(statName(id, ".issue.ldst_busy_cycles"),
                                     "Cycles a warp with a ready memory instruction waited for the LD/ST unit")),
+      tensorIssued_(stats.counter(statName(id, ".tensor.issued"),
+                                  "Tensor instructions issued (to the tensor pipeline or its operand collectors)")),
+      tensorBusyStalls_(stats.counter(statName(id, ".issue.tensor_busy_cycles"),
+                                      "Cycles a warp with a ready tensor instruction waited for the tensor pipeline "
+                                      "(or its collector's issue register)")),
       idleIssueCycles_(stats.counter(statName(id, ".issue.idle_cycles"),
                                      "Cycles with resident warps in which no scheduler issued")),
       ctasDone_(stats.counter(statName(id, ".ctas"), "CTAs completed")),
@@ -201,7 +208,7 @@ bool SmCore::stalled(uint64_t& until) {
             if (u != kUnitLdSt || !blocked) return false;
             ldstReady = true;
         }
-    until = std::min({alu_.nextReady(), sfu_.nextReady(), ldst_.nextTimedReturn()});
+    until = std::min({alu_.nextReady(), sfu_.nextReady(), tensor_.nextReady(), ldst_.nextTimedReturn()});
     sleepBlockedLdst_ = blocked;
     sleepLdstReady_ = ldstReady;
     return true;
@@ -296,6 +303,7 @@ void SmCore::writeback(uint64_t cycle) {
     };
     alu_.drain(cycle, release);
     sfu_.drain(cycle, release);
+    tensor_.drain(cycle, release);
     ldst_.collect(cycle, [this, cycle, &toBanks](const LdStUnit::Completion& c) {
         scoreboard_.release(c.warp, c.dst[0]);
         scoreboard_.release(c.warp, c.dst[1]);
@@ -376,6 +384,12 @@ void SmCore::execute(uint64_t cycle) {
                    e->inst.numDst > 1 ? e->inst.dst[1] : kNoReg);
         collector_->pop(CollectorSet::Sfu);
     }
+    for (const auto* e = collector_->ready(CollectorSet::Tensor); e && tensor_.canAccept(cycle);
+         e = collector_->ready(CollectorSet::Tensor)) {
+        tensor_.issue(cycle, e->warp, e->inst.numDst > 0 ? e->inst.dst[0] : kNoReg,
+                      e->inst.numDst > 1 ? e->inst.dst[1] : kNoReg);
+        collector_->pop(CollectorSet::Tensor);
+    }
     if (const auto* e = collector_->ready(CollectorSet::Mem); e && ldst_.free()) {
         ldst_.accept(e->warp, e->inst, cycle);
         collector_->pop(CollectorSet::Mem);
@@ -429,6 +443,7 @@ unsigned SmCore::issue(uint64_t cycle) {
     if (!residentWarps_) return 0;
     policy_->onCycle(cycle, *this);
     ldstBlockedThisCycle_ = false;
+    tensorBlockedThisCycle_ = false;
     // iPAWS's issue-stall counter (WarpView::issueStalls), only for policies that read it.
     // OldestReady: per scheduler, the oldest warp free of hazards is charged a stall if it does
     // not issue this cycle. UnitBusy: every hazard-free warp the walk reaches and a busy unit
@@ -461,6 +476,7 @@ unsigned SmCore::issue(uint64_t cycle) {
         if (oldestReady_[s] >= 0 && issuedNow_[s] != oldestReady_[s]) ++warps_[oldestReady_[s]].view.issueStalls;
     if (n == 0) idleIssueCycles_.inc();
     if (ldstBlockedThisCycle_) ldstBusyStalls_.inc();
+    if (tensorBlockedThisCycle_) tensorBusyStalls_.inc();
     if (n == 0 && ldstBlockedThisCycle_) schedLdstStalls_.inc();
     return n;
 }
@@ -471,6 +487,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     if (!wp.ready) return IssueOutcome::NotReady;
     if (!unitHasRoom(wp.readyUnit, cycle)) {
         if (wp.readyUnit == kUnitLdSt) ldstBlockedThisCycle_ = true;
+        if (wp.readyUnit == kUnitTensor) tensorBlockedThisCycle_ = true;
         return IssueOutcome::UnitBusy;
     }
     const WarpInstruction& inst = wp.ibuffer.front();
@@ -493,6 +510,11 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
         break;
     case OpClass::Sfu:
         sfu_.issue(cycle, w, d0, d1);
+        scoreboard_.reserve(w, d0);
+        scoreboard_.reserve(w, d1);
+        break;
+    case OpClass::Tensor:
+        tensor_.issue(cycle, w, d0, d1);
         scoreboard_.reserve(w, d0);
         scoreboard_.reserve(w, d1);
         break;
@@ -520,6 +542,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
         ++exitedWarps_;
         break;
     }
+    if (inst.op == OpClass::Tensor) tensorIssued_.inc();
     if (trace_) [[unlikely]]
         trace_->issue(id_, w, cycle, inst);  // before pop_front: inst refers into the buffer
     wp.ibuffer.pop_front();
@@ -654,6 +677,7 @@ void SmCore::refreshReady(unsigned w) {
         switch (wp.ibuffer.front().op) {
         case OpClass::Alu: unit = kUnitAlu; break;
         case OpClass::Sfu: unit = kUnitSfu; break;
+        case OpClass::Tensor: unit = kUnitTensor; break;
         case OpClass::Load:
         case OpClass::Store: unit = kUnitLdSt; break;
         case OpClass::Barrier:
@@ -677,6 +701,7 @@ bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
     for (uint8_t u = kUnitAlu; u < kUnits; ++u)
         if (c[u] && unitHasRoom(u, cycle)) return false;
     if (c[kUnitLdSt]) ldstBlockedThisCycle_ = true;
+    if (c[kUnitTensor]) tensorBlockedThisCycle_ = true;
     return true;
 }
 
@@ -687,6 +712,7 @@ bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
         switch (unit) {
         case kUnitAlu: return collector_->canIssue(CollectorSet::Alu);
         case kUnitSfu: return collector_->canIssue(CollectorSet::Sfu);
+        case kUnitTensor: return collector_->canIssue(CollectorSet::Tensor);
         case kUnitLdSt: return collector_->canIssue(CollectorSet::Mem);
         default: return true;
         }
@@ -694,6 +720,7 @@ bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
     switch (unit) {
     case kUnitAlu: return alu_.canAccept(cycle);
     case kUnitSfu: return sfu_.canAccept(cycle);
+    case kUnitTensor: return tensor_.canAccept(cycle);
     case kUnitLdSt: return ldst_.free();
     default: return true;
     }
@@ -723,15 +750,16 @@ bool SmCore::busy() const { return !idle_ && busyNow(); }
 bool SmCore::busyNow() const {
     return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
            !constCache_.quiescent() || !texCache_.quiescent() ||
-           (collector_ && !collector_->empty()) ||
-           !alu_.empty() || !sfu_.empty() || port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
+           (collector_ && !collector_->empty()) || !alu_.empty() || !sfu_.empty() || !tensor_.empty() ||
+           port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());
 }
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
            constCache_.quiescent() && texCache_.quiescent() &&
            (!l1i_ || l1i_->quiescent()) && (!collector_ || collector_->empty()) &&
-           ldst_.idle() && alu_.empty() && sfu_.empty() && !port_.hasHeldResponse() && port_.canSend();
+           ldst_.idle() && alu_.empty() && sfu_.empty() && tensor_.empty() && !port_.hasHeldResponse() &&
+           port_.canSend();
 }
 
 std::string SmCore::dumpState() const {

@@ -1,11 +1,11 @@
 #pragma once
 // One streaming multiprocessor. Per core cycle, stages run back to front so each sees last
-// cycle's state: fill port (one NoC answer into L1D), writeback (ALU/SFU results, completed
-// loads), memory (one L1D access of the LD/ST unit's instruction), NoC send (head of the miss
-// queue), issue (two schedulers, one instruction each), fetch (instruction buffers), retire
+// cycle's state: fill port (one NoC answer into L1D), writeback (ALU/SFU/tensor results,
+// completed loads), memory (one L1D access of the LD/ST unit's instruction), NoC send (head of the
+// miss queue), issue (two schedulers, one instruction each), fetch (instruction buffers), retire
 // (exited warps, finished CTAs). The SM is a TLM-2.0 AT initiator toward the NoC; everything
-// inside it is plain C++. With sm.collector.register_banks > 0 an issued ALU, SFU or memory
-// instruction first waits in the operand collector (modules/OperandCollector.hpp) and an execute
+// inside it is plain C++. With sm.collector.register_banks > 0 an issued ALU, SFU, tensor or
+// memory instruction first waits in the operand collector (modules/OperandCollector.hpp) and an execute
 // stage after the memory stage moves it into its unit; without, issue hands it to the unit.
 // Beside the L1D, the SM has a constant cache and a texture cache (ConstantCache.hpp,
 // TextureCache.hpp) for the constant and texture loads of traces; their line reads share the
@@ -184,6 +184,9 @@ private:
     BarrierUnit barriers_;
     Scoreboard scoreboard_;
     ExecPipeline alu_, sfu_;
+    // Its own pipeline, not the ALU's: a tensor instruction's long occupancy (sm.tensor.*) must
+    // not hold back ALU work, as on hardware with tensor cores.
+    ExecPipeline tensor_;
     L1DCache l1_;
     ConstantCache constCache_;
     TextureCache texCache_;
@@ -199,10 +202,11 @@ private:
     uint64_t answers_ = 0;
     unsigned residentWarps_ = 0;
     bool ldstBlockedThisCycle_ = false;
+    bool tensorBlockedThisCycle_ = false;  // sm<N>.issue.tensor_busy_cycles, as ldstBlockedThisCycle_
     // Issue-stage bookkeeping kept by events instead of rescanned every cycle.
     // readyCount_[s][u]: ready warps (Warp::ready) of scheduler s whose next instruction needs
     // unit u; lets a scheduler that cannot issue be passed over (schedulerBlocked).
-    enum : uint8_t { kUnitNone, kUnitAlu, kUnitSfu, kUnitLdSt, kUnitOther, kUnits };
+    enum : uint8_t { kUnitNone, kUnitAlu, kUnitSfu, kUnitLdSt, kUnitOther, kUnitTensor, kUnits };
     std::vector<std::array<unsigned, kUnits>> readyCount_;
     bool schedulerBlocked(unsigned sched, uint64_t cycle);
     bool unitHasRoom(uint8_t unit, uint64_t cycle) const;  // unit: kUnit*, a ready warp's readyUnit
@@ -255,8 +259,8 @@ private:
     // The policy's issueStallCount(), fixed at construction.
     SchedulerPolicy::IssueStallCount stallRule_ = SchedulerPolicy::IssueStallCount::None;
 
-    Counter &issued_, &activeCycles_, &ldstBusyStalls_, &idleIssueCycles_, &ctasDone_, &warpsDone_,
-        &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;
+    Counter &issued_, &activeCycles_, &ldstBusyStalls_, &tensorIssued_, &tensorBusyStalls_, &idleIssueCycles_,
+        &ctasDone_, &warpsDone_, &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;
     Average& mshrOccupancy_;
 };
 

@@ -20,6 +20,7 @@ const char* opName(const WarpInstruction& i) {
     case OpClass::Store: return kMem[1][static_cast<unsigned>(i.space) % 5];
     case OpClass::Barrier: return "barrier";
     case OpClass::Exit: return "exit";
+    case OpClass::Tensor: return "tensor";
     }
     return "?";
 }

@@ -3,7 +3,7 @@
 // JSON file ({"traceEvents":[...]}, opened by chrome://tracing and ui.perfetto.dev). One process
 // per SM (pid = SM id), one thread per warp slot (tid = slot), named by "M" metadata events.
 // Events (one per line; timestamps in microseconds of simulated time, exact to the picosecond):
-//   issue    "X" of one core cycle per issued instruction, named by its class (alu, sfu,
+//   issue    "X" of one core cycle per issued instruction, named by its class (alu, sfu, tensor,
 //            load.global, store.shared, barrier, exit, ...), args pc
 //   mem      async "b"/"e" pair (id unique in the file) for a load, from issue to write-back,
 //            args pc, lines (line accesses after coalescing), l1_hit (every access hit)

@@ -25,7 +25,7 @@ struct WarpView {
     // - OldestReady: cycles this warp was the oldest hazard-free warp of its scheduler and yet
     //   did not issue (a unit busy, the policy's gate, or the scheduler picked another warp).
     // - UnitBusy: cycles the scheduler, walking its priority order, reached this warp while it
-    //   was hazard-free and could not issue it because its unit (ALU, SFU, LD/ST) was busy
+    //   was hazard-free and could not issue it because its unit (ALU, SFU, tensor, LD/ST) was busy
     //   (GPGPU-Sim's "issue stall": ready but the pipeline full). A warp behind the first one
     //   that issued is not reached that cycle.
     uint64_t issueStalls = 0;

@@ -38,7 +38,7 @@ struct Regs {
     constexpr Regs(R... regs) : reg{static_cast<uint16_t>(regs)...}, count(sizeof...(R)) {}
 };
 
-// An instruction without memory access (ALU, SFU, barrier, exit).
+// An instruction without memory access (ALU, SFU, tensor, barrier, exit).
 struct Plain {
     uint64_t pc;
     OpClass op;
@@ -88,6 +88,7 @@ struct Memory {
 
 inline Plain alu(uint64_t pc, uint32_t mask, Regs dst, Regs src) { return {pc, OpClass::Alu, mask, dst, src}; }
 inline Plain sfu(uint64_t pc, uint32_t mask, Regs dst, Regs src) { return {pc, OpClass::Sfu, mask, dst, src}; }
+inline Plain tensor(uint64_t pc, uint32_t mask, Regs dst, Regs src) { return {pc, OpClass::Tensor, mask, dst, src}; }
 inline Plain barrier(uint64_t pc, uint32_t mask) { return {pc, OpClass::Barrier, mask, {}, {}}; }
 inline Plain exit(uint64_t pc, uint32_t mask) { return {pc, OpClass::Exit, mask, {}, {}}; }
 

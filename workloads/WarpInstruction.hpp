@@ -13,7 +13,11 @@ enum class OpClass : uint8_t {
     Load,     // memory read
     Store,    // memory write
     Barrier,  // __syncthreads (BAR.SYNC)
-    Exit      // end of the warp
+    Exit,     // end of the warp
+    // Matrix multiply-accumulate on the SM's tensor pipeline (HMMA, IMMA, ... in traces). Explicit
+    // value: the packed trace store keeps OpClass in 4 bits and 6 is left for another class
+    // appended beside it, so neither addition renumbers the other.
+    Tensor = 7
 };
 
 // Constant and Texture (issue 18) are loads through the SM's constant and texture caches

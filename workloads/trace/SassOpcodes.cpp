@@ -229,6 +229,7 @@ void executedAs(SassOpcodeClass& c) {
     case SassUnit::Exit: c.op = OpClass::Exit; break;
     case SassUnit::Barrier: c.op = OpClass::Barrier; break;
     case SassUnit::Sfu: c.op = OpClass::Sfu; break;
+    case SassUnit::Tensor: c.op = OpClass::Tensor; break;
     case SassUnit::Memory: {
         // Constant reads (LDC, and ULDC on the uniform datapath): loads through the constant
         // cache. The reader runs them as ALU when their line carries no addresses (header).
@@ -263,7 +264,7 @@ void executedAs(SassOpcodeClass& c) {
         }
         break;
     default:
-        break;  // ALU, FP64, tensor, branch, fences: ALU (header)
+        break;  // ALU, FP64, branch, fences: ALU (header)
     }
     c.isExit = c.op == OpClass::Exit;
 }

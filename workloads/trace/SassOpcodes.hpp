@@ -19,9 +19,12 @@
 //    per warp, the U* opcodes, S2UR, R2UR, REDUX, VOTEU, ULDC...).
 //
 // 2. What the SM executes (op, space: WarpInstruction's OpClass and MemSpace), derived from (1)
-//    by executedAs(). The SM models an ALU pipeline, the SFU, the LD/ST unit with global, shared
-//    and local memory and the constant and texture caches, CTA barriers and EXIT, so:
+//    by executedAs(). The SM models an ALU pipeline, the SFU, a tensor pipeline, the LD/ST unit
+//    with global, shared and local memory and the constant and texture caches, CTA barriers and
+//    EXIT, so:
 //      MUFU                                          SFU
+//      HMMA IMMA BMMA DMMA, Hopper's HGMMA IGMMA     tensor pipeline (sm.tensor.*; every platform
+//      QGMMA BGMMA                                   has one, Fermi's too: docs/architecture.md)
 //      BAR (every variant, BAR.ARV included)         CTA barrier
 //      EXIT                                          end of the warp when it is the warp's last
 //                                                    instruction (an earlier EXIT, lanes leaving
@@ -51,8 +54,7 @@
 //      returned value is not written back to a register (no load-like completion);
 //    - surface accesses SULD SUST SURED SUATOM (through the texture path on the hardware) and
 //      texture queries TXQ TMML run as ALU: their addresses are checked and dropped;
-//    - tensor ops (HMMA IMMA BMMA DMMA, Hopper's HGMMA IGMMA QGMMA BGMMA), FP64 and branches
-//      run as ALU (one issue, the ALU's latency);
+//    - FP64 and branches run as ALU (one issue, the ALU's latency);
 //    - uniform-datapath ops run as ALU (ULDC excepted, above); Hopper's bulk and TMA copies
 //      (UBLKCP, UTMALDG, UTMASTG ...) too: their trace lines carry no per-lane addresses;
 //    - MEMBAR, DEPBAR, LDGDEPBAR, ERRBAR, FENCE and other ordering ops run as ALU (nothing waits

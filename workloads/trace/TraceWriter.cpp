@@ -93,6 +93,8 @@ std::string opcodeOf(const WarpInstruction& in) {
     case OpClass::Sfu: return "MUFU.RCP";
     case OpClass::Barrier: return "BAR.SYNC";
     case OpClass::Exit: return "EXIT";
+    // The export declares binary version 70, whose table has HMMA (Volta's 8x8x4 step form).
+    case OpClass::Tensor: return "HMMA.884.F32.F32";
     case OpClass::Load:
     case OpClass::Store: break;
     }

@@ -11,9 +11,9 @@
 //   generic address windows and we write no generic LD/ST); tracer version 5; lineinfo 0.
 // - Thread blocks in linear order (x fastest), every warp of each, as post-processing does.
 // - Opcodes: the model keeps instruction classes, not SASS opcodes, so each class is written as
-//   one representative opcode: ALU FFMA, SFU MUFU.RCP, barrier BAR.SYNC, exit EXIT; memory
-//   operations LDG.E / STG.E, LDS / STS, LDL / STL with the width suffix the tracer derives
-//   mem_width from (.U8 1, .U16 2, none 4, .64 8, .128 16).
+//   one representative opcode: ALU FFMA, SFU MUFU.RCP, tensor HMMA.884.F32.F32, barrier BAR.SYNC,
+//   exit EXIT; memory operations LDG.E / STG.E, LDS / STS, LDL / STL with the width suffix the
+//   tracer derives mem_width from (.U8 1, .U16 2, none 4, .64 8, .128 16).
 // - Addresses compressed as the tracer compresses them: mode 1 (base, stride) when the active
 //   lanes form one run of at least two lanes with a constant step (or there is no active lane:
 //   `1 0x0 0`), else mode 2 (base, then the delta of each further active lane from the previous

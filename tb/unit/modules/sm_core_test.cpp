@@ -543,4 +543,78 @@ TEST(SmCore, SfuIntervalSerialisesTwoWarps) {
     expectCleanEnd(b, 31);
 }
 
+// The tensor pipeline (sm.tensor.*), here latency 12 and interval 5 so that the two can be told
+// apart (the defaults are 32 and 32), one pipeline.
+SmConfig tensorCfg() {
+    SmConfig c = cfgWith(2);
+    c.tensorUnits = 1;
+    c.tensorLatency = 12;
+    c.tensorInterval = 5;
+    return c;
+}
+
+TEST(SmCore, TensorIntervalAndLatency) {
+    // One warp: T R1<-R0 ; T R2<-R0 (independent) ; ALU R3<-R1 (needs the first result) ; EXIT.
+    //  c3: T#0 (pipeline free again at 3+5 = 8; R1 due 3+12 = 15). Fetch after issue: ALU in.
+    //  c4-c7: T#1 ready, pipeline busy: 4 tensor-busy cycles.   c8: T#1 (R2 due 8+12 = 20).
+    //  c9-c14: ALU waits on R1.  c15: ALU (R1 written back before issue: 15 - 3 = 12 = latency;
+    //  R3 due 19).  c16: EXIT.  Retire once R2 (20) and R3 (19) are back: warp ends at 20.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}, OpClass::Tensor), alu(0x08, R2, {R0}, OpClass::Tensor),
+                       alu(0x10, R3, {R1}), exitInst(0x18)};
+    }));
+    SmBench b(tensorCfg(), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 8, 15, 16}));
+    EXPECT_EQ(b.rec->issueCycle(0, 2) - b.rec->issueCycle(0, 0), 12u);
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{20, 0}}));
+    EXPECT_EQ(b.stat("sm0.tensor.issued"), 2);
+    EXPECT_EQ(b.stat("sm0.issue.tensor_busy_cycles"), 4);
+    EXPECT_EQ(b.stat("sm0.issued"), 4);
+    expectCleanEnd(b, 20);
+}
+
+TEST(SmCore, TensorInstructionLeavesTheAluFree) {
+    // warp 0 (scheduler 0): T R1<-R0 ; EXIT.   warp 1 (scheduler 1): ALU R1, R2, R3 <- R0 ; EXIT.
+    // Warp 1 alone on 2 ALU pipelines of interval 2: c3 unit 0 (free at 5), c4 unit 1 (free at 6),
+    // c5 unit 0 again, c6 EXIT; R3 due 5+4 = 9. With the tensor instruction at c3 on its own
+    // pipeline that is unchanged. (Had it taken ALU unit 0 at c3, as when tensor ops ran as ALU,
+    // both units would be busy at c4 and warp 1 would issue at 3, 5, 6, 7.)
+    // Warp 0: c3 T (R1 due 15), c4 EXIT, ends at 15.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 64, [](uint64_t, unsigned w) {
+        if (w == 0) return Program{alu(0x00, R1, {R0}, OpClass::Tensor), exitInst(0x08)};
+        return Program{alu(0x00, R1, {R0}), alu(0x08, R2, {R0}), alu(0x10, R3, {R0}), exitInst(0x18)};
+    }));
+    SmBench b(tensorCfg(), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4}));
+    EXPECT_EQ(b.rec->issueCycles(1), (U64{3, 4, 5, 6}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{9, 1}, {15, 0}}));
+    EXPECT_EQ(b.stat("sm0.tensor.issued"), 1);
+    EXPECT_EQ(b.stat("sm0.issue.tensor_busy_cycles"), 0);
+    expectCleanEnd(b, 15);
+}
+
+TEST(SmCore, TensorInstructionThroughTheOperandCollector) {
+    // The collector's tensor set (16 banks; bank of Rr in warp 0 = r), as the ALU chain above:
+    //  T R1<-R0     c3 issue; c4 collector unit; c5 R0 read; c6 execute register; c7 tensor
+    //               pipeline (R1 due 7+12 = 19)
+    //  ALU R2<-R1   c19 issue; c20 unit; c21 R1 read; c22; c23 ALU (R2 due 27)
+    //  EXIT         c20.  Warp ends at 27.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{alu(0x00, R1, {R0}, OpClass::Tensor), alu(0x08, R2, {R1}), exitInst(0x10)};
+    }));
+    SmConfig c = tensorCfg();
+    c.collector.banks = 16;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 19, 20}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{27, 0}}));
+    EXPECT_EQ(b.stat("sm0.tensor.issued"), 1);
+    expectCleanEnd(b, 27);
+}
+
 } // namespace sm_core_test

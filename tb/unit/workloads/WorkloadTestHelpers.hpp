@@ -65,7 +65,7 @@ namespace gpusim::test {
 // Everything a kernel's warps execute, counted by draining every stream (small sizes only).
 // Lines are 128-byte lines of global accesses (what the coalescer turns into L1D accesses).
 struct Census {
-    uint64_t warps = 0, instructions = 0, alu = 0, sfu = 0, barriers = 0, exits = 0;
+    uint64_t warps = 0, instructions = 0, alu = 0, sfu = 0, tensor = 0, barriers = 0, exits = 0;
     uint64_t globalLoads = 0, globalStores = 0, sharedLoads = 0, sharedStores = 0;
     uint64_t loadLines = 0, storeLines = 0;  // sum over global loads / stores of their distinct lines
     uint64_t activeLanes = 0;                // sum over all instructions
@@ -78,6 +78,7 @@ inline void tally(Census& c, const WarpInstruction& in) {
     switch (in.op) {
     case OpClass::Alu: ++c.alu; break;
     case OpClass::Sfu: ++c.sfu; break;
+    case OpClass::Tensor: ++c.tensor; break;
     case OpClass::Barrier: ++c.barriers; break;
     case OpClass::Exit: ++c.exits; break;
     case OpClass::Load:
@@ -124,6 +125,7 @@ inline Census census(const Workload& w) {
         total.instructions += c.instructions;
         total.alu += c.alu;
         total.sfu += c.sfu;
+        total.tensor += c.tensor;
         total.barriers += c.barriers;
         total.exits += c.exits;
         total.globalLoads += c.globalLoads;

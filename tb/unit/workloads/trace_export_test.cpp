@@ -11,6 +11,7 @@
 #include "common/SimError.hpp"
 #include "tb/common/ProcessRunner.hpp"
 #include "workloads/InstructionFactory.hpp"
+#include "workloads/trace/InstructionLine.hpp"
 #include "workloads/trace/TraceWorkload.hpp"
 #include "workloads/trace/TraceWriter.hpp"
 
@@ -138,6 +139,20 @@ TEST(TraceExportFormat, LineLayoutAndOpcodes) {
               "0040 00000003 1 R4 LDS 1 R2 4 1 0x1000 4 0 ");
     EXPECT_EQ(formatInstructionLine(memInst(OpClass::Store, 0x3, 8, lane4, MemSpace::Local)),
               "0040 00000003 0 STL.64 2 R2 R4 8 1 0x1000 4 0 ");
+}
+
+// A tensor instruction is written as Volta's HMMA (the export declares -binary version 70), which
+// reads back, with the Volta table, as a tensor instruction with the same registers.
+TEST(TraceExportFormat, TensorInstructionsRoundTripAsHmma) {
+    const WarpInstruction t = inst::tensor(0x70, 0xffffffff, {4, 5}, {8, 10, 4});
+    const std::string line = formatInstructionLine(t);
+    EXPECT_EQ(line, "0070 ffffffff 2 R4 R5 HMMA.884.F32.F32 3 R8 R10 R4 0 0 ");
+    ParsedLine back;
+    TraceDecoding volta;
+    volta.opcodes = chooseSassTable(70);
+    parseInstructionLine(line, {5, false}, back, volta);
+    EXPECT_TRUE(back.cls.known);
+    EXPECT_EQ(differences(t, back.inst), "");
 }
 
 TEST(TraceExportFormat, AddressCompressionAsTheTracerChoosesIt) {

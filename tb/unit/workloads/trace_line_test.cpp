@@ -145,6 +145,7 @@ TEST(TraceLine, OpcodeTable) {
         {"0 1 1 R2 DFMA 2 R1 R1 0", OpClass::Alu, MemSpace::Global, true},
         {"0 1 0 BRA 0 0", OpClass::Alu, MemSpace::Global, true},
         {"0 1 1 R2 FADD 2 R1 R1 0", OpClass::Alu, MemSpace::Global, true},
+        {"0 1 2 R4 R5 HMMA.884.F32.F32.STEP0 2 R8 R10 0", OpClass::Tensor, MemSpace::Global, true},
         // Constant and texture loads with addresses go to their caches; without (mem_width 0,
         // Accel-Sim's tracer) they run as ALU. A surface load is not modelled: ALU, its addresses
         // checked and dropped.

@@ -124,7 +124,7 @@ TEST(TraceOpcodeFamily, UniformDatapathOpcodes) {
     EXPECT_TRUE(classifySass("REDUX.SUM", kAmpere).uniform);
 }
 
-TEST(TraceOpcodeFamily, TensorOpsHaveTheirOwnUnitAndRunAsAlu) {
+TEST(TraceOpcodeFamily, TensorOpsHaveTheirOwnUnitAndRunOnTheTensorPipeline) {
     const struct {
         const char* op;
         uint64_t version;
@@ -135,7 +135,7 @@ TEST(TraceOpcodeFamily, TensorOpsHaveTheirOwnUnitAndRunAsAlu) {
         const SassOpcodeClass k = classifySass(c.op, c.version);
         EXPECT_TRUE(k.known) << c.op;
         EXPECT_EQ(k.unit, SassUnit::Tensor) << c.op;
-        EXPECT_EQ(k.op, OpClass::Alu) << c.op;
+        EXPECT_EQ(k.op, OpClass::Tensor) << c.op;
     }
     EXPECT_FALSE(classifySass("DMMA.884", kTuring).known);
     EXPECT_FALSE(classifySass("HGMMA.64x128x16.F32", kAmpere).known);
@@ -237,6 +237,7 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
     // STSCUL (Kepler) and STSM (Hopper) are new to the table. Constant reads and texture fetches
     // are loads in their spaces now; the reader keeps running them as ALU when their line has
     // no addresses, which is every such line Accel-Sim's tracer writes (trace_line_test).
+    // Tensor ops run on the SM's tensor pipeline now (they ran as ALU before it existed).
     struct Special {
         std::string_view mnemonic;
         OpClass op;
@@ -256,6 +257,7 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
     const std::set<std::string_view> newMemory = {"LDSLK", "STSCUL", "STSM"};
     const std::set<std::string_view> constantLoads = {"LDC", "ULDC"};
     const std::set<std::string_view> textureLoads = {"TEX", "TEXS", "TLD", "TLD4", "TLD4S", "TLDS", "TXD"};
+    const std::set<std::string_view> tensorOps = {"BGMMA", "BMMA", "DMMA", "HGMMA", "HMMA", "IGMMA", "IMMA", "QGMMA"};
     std::set<std::string_view> every;
     for (unsigned f = 0; f < kSassFamilyCount; ++f)
         for (const std::string_view m : sassFamilyMnemonics(static_cast<SassFamily>(f))) every.insert(m);
@@ -267,6 +269,7 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
             if (s.mnemonic == m) expected = s;
         if (constantLoads.count(m)) expected = {m, OpClass::Load, MemSpace::Constant};
         if (textureLoads.count(m)) expected = {m, OpClass::Load, MemSpace::Texture};
+        if (tensorOps.count(m)) expected = {m, OpClass::Tensor, MemSpace::Global};
         EXPECT_EQ(c.op, expected.op) << m;
         if (c.op == OpClass::Load || c.op == OpClass::Store) {
             EXPECT_EQ(c.space, expected.space) << m;

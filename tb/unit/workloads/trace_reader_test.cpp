@@ -483,6 +483,39 @@ TEST(TraceWorkloadDir, ReportListsCopiesUnknownOpcodesAndAppendedExits) {
     EXPECT_EQ(r["warnings"][1], "trace: 2 warps did not end with EXIT; an EXIT was appended to each");
 }
 
+// An HMMA of a Volta trace (-binary version 70) runs on the SM's tensor pipeline with its
+// registers; the same line in a Pascal kernel (60: HMMA is Volta's) is unknown and runs as ALU.
+TEST(TraceWorkloadDir, HmmaOfAVoltaTraceBecomesATensorInstruction) {
+    ScratchDir d;
+    const std::string hmma = "0000 ffffffff 2 R4 R5 HMMA.884.F32.F32.STEP0 3 R8 R10 R4 0\n"
+                             "0010 ffffffff 0 EXIT 0 0\n";
+    const std::string hmma1 = "0000 000000ff 2 R4 R5 HMMA.884.F32.F32.STEP0 3 R8 R10 R4 0\n"
+                              "0010 000000ff 0 EXIT 0 0\n";
+    const std::string body = block(0, warp(0, 2, hmma), warp(1, 2, hmma1)) + block(1, warp(0, 2, hmma), warp(1, 2, hmma1));
+    writeFile(d / "kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
+    writeFile(d / "kernel-1.traceg", std::string(kFullHeader) + body);
+    writeFile(d / "kernel-2.traceg",
+              replaced(kFullHeader, "-binary version = 70\n", "-binary version = 60\n") + body);
+    TraceWorkload wl(d.path().string());
+    const auto volta = drain(*wl.kernels()[0]->warp(0, 0));
+    ASSERT_EQ(volta.size(), 2u);
+    EXPECT_EQ(volta[0].op, OpClass::Tensor);
+    EXPECT_EQ(volta[0].numDst, 2);
+    EXPECT_EQ(volta[0].dst[0], 4);
+    EXPECT_EQ(volta[0].dst[1], 5);
+    EXPECT_EQ(volta[0].numSrc, 3);
+    EXPECT_EQ(volta[0].src[0], 8);
+    EXPECT_EQ(volta[0].src[1], 10);
+    EXPECT_EQ(volta[0].src[2], 4);
+    EXPECT_EQ(volta[0].accessBytes, 0);
+    EXPECT_EQ(volta[1].op, OpClass::Exit);
+    const auto pascal = drain(*wl.kernels()[1]->warp(0, 0));
+    ASSERT_EQ(pascal.size(), 2u);
+    EXPECT_EQ(pascal[0].op, OpClass::Alu);
+    // Reading warp 0 read its CTA's section: both warps' HMMA lines are counted.
+    EXPECT_EQ(wl.report()["unknown_opcodes"]["HMMA"], 2);
+}
+
 TEST(TraceWorkloadDir, RegistrySpecTakesTheRestVerbatim) {
     // A path with ',' and '=' (which name:k=v parsing would split) still works.
     ScratchDir d;
