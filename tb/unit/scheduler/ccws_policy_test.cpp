@@ -228,7 +228,9 @@ TEST(CcwsPolicy, ScoreFirstPriorityPutsTheLargestLocalityLossAheadOfTheGreedyWar
         std::vector<unsigned> four{3, 1, 2, 0};
         b.p.order(0, four, b.sm);
         EXPECT_EQ(four.front(), scoreFirst ? 2u : 0u);
-        if (scoreFirst) EXPECT_EQ(four, (std::vector<unsigned>{2, 0, 1, 3}));
+        if (scoreFirst) {
+            EXPECT_EQ(four, (std::vector<unsigned>{2, 0, 1, 3}));
+        }
     }
 }
 
