@@ -14,7 +14,7 @@ std::string describeTransaction(const Payload& p) {
     p.get_extension(e);
     std::ostringstream os;
     if (e)
-        os << accessKindName(e->kind);
+        os << (e->atomic ? "atomic " : "") << accessKindName(e->kind);
     else
         os << (p.is_write() ? "write" : "read");
     os << " 0x" << std::hex << p.get_address() << std::dec;

@@ -39,6 +39,12 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
     bool l2Hit = false;       // set by the L2 on the answer, for statistics
     bool instruction = false; // a read of an instruction line (an L1I miss), counted apart at the L2
     ReadOnlyCache readOnly = ReadOnlyCache::None;  // a constant- or texture-cache miss (a data read at the L2)
+    // A global atomic's line request (issue 18): the L2 slice reads the line (fetching it on a
+    // miss), occupies its read-modify-write unit and leaves the line dirty. kind Read: ATOM, the
+    // answer carries the old values (data_length bytes); kind Write: RED, only acknowledged.
+    bool atomic = false;
+    uint32_t atomicLanes = 0; // lanes the request updates (distinct addresses: the SM splits
+                              // lanes on one address into separate requests)
 
     tlm_extension_base* clone() const override { return new GpuExtension(*this); }
     void copy_from(const tlm_extension_base& other) override {

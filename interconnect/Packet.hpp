@@ -43,11 +43,13 @@ struct FlitRules {
         return controlBytes ? dataFlits(controlBytes + bytes) : headerFlits + dataFlits(bytes);
     }
     unsigned controlOnly(unsigned flits) const { return controlBytes ? dataFlits(controlBytes) : flits; }
-    // SM -> memory: a read asks (no data); a write or writeback carries its bytes.
+    // SM -> memory: a read asks (no data); a write or writeback carries its bytes, and so does
+    // an atomic (its operands), ATOM included.
     unsigned requestFlits(const GpuExtension& e) const {
-        return e.kind == AccessKind::Read ? controlOnly(readRequestFlits) : withData(e.bytes);
+        return e.kind == AccessKind::Read && !e.atomic ? controlOnly(readRequestFlits) : withData(e.bytes);
     }
-    // Memory -> SM: a read answer carries the payload's data; a write is only acknowledged.
+    // Memory -> SM: a read answer (ATOM's too: the old values) carries the payload's data; a write
+    // (RED's too) is only acknowledged.
     unsigned replyFlits(const tlm::tlm_generic_payload& p, const GpuExtension& e) const {
         return e.kind == AccessKind::Read ? withData(p.get_data_length()) : controlOnly(writeAckFlits);
     }

@@ -18,7 +18,7 @@ public:
     struct Target {
         tlm::tlm_generic_payload* payload = nullptr;
         uint64_t acceptPs = 0;  // when the slice accepted it, for the latency statistic
-        bool write = false;     // a store merged into a read miss: the filled line becomes dirty
+        bool write = false;     // a store or an atomic waiting for the line: the filled line becomes dirty
     };
     // What a miss to a line can do now.
     enum class Probe { Merge, MergeFull, Allocate, Full };

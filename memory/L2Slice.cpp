@@ -51,6 +51,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
       missCap_(params.missQueue),
       tags_(params.sets(), params.ways, params.sectorsPerLine()),
       mshr_(params.mshrEntries, params.mshrMaxMerge),
+      atomicCycles_(params.atomicCycles),
       stats_(stats),
       prefetchCap_(params.prefetchQueue),
       accesses_(stats.counter("l2.slice" + std::to_string(index) + ".accesses",
@@ -85,6 +86,20 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
                                 "Dirty lines written back to memory")),
       inputFullCycles_(stats.counter("l2.slice" + std::to_string(index) + ".input_full_cycles",
                                      "Cycles a NoC request waited for END_REQ (input queue full)")),
+      atomics_(stats.counter("l2.slice" + std::to_string(index) + ".atomics",
+                             "Global atomic line requests looked up (not in the read or write counts)")),
+      atomicLanes_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_lanes",
+                                 "Lane updates those requests carried")),
+      atomicHits_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_hits",
+                                "Atomic requests that found their line")),
+      atomicMisses_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_misses",
+                                  "Atomic requests that waited for their line from memory, MSHR merges "
+                                  "included")),
+      atomicSerialiseCycles_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_serialise_cycles",
+                                           "Cycles the read-modify-write unit's next request waited for an "
+                                           "earlier atomic of its line")),
+      atomicBusyCycles_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_busy_cycles",
+                                      "Cycles with at least one atomic in the read-modify-write unit")),
       latency_(stats.histogram("l2.slice" + std::to_string(index) + ".latency",
                                "L2 cycles from accepting a request to sending its answer",
                                kL2LatencyBucketCycles, kL2LatencyBuckets)) {
@@ -154,8 +169,8 @@ uint64_t L2Slice::requestUnits(const Payload& p) const {
     const GpuExtension& e = gpuExt(const_cast<Payload&>(p));
     const uint64_t offset = p.get_address() - lineOf(p.get_address());
     uint64_t units = 0;
-    if (e.kind != AccessKind::Read && e.chunks != 0) {
-        // The store's 32-byte chunks, grouped into sectors.
+    if ((e.kind != AccessKind::Read || e.atomic) && e.chunks != 0) {
+        // The store's (or atomic's) 32-byte chunks, grouped into sectors.
         const uint64_t perUnit = unitBytes_ / kChunkBytes;
         for (uint64_t c = 0; c < 32; ++c)
             if (e.chunks >> c & 1u) units |= uint64_t(1) << ((offset / kChunkBytes + c) / perUnit);
@@ -248,6 +263,7 @@ void L2Slice::tick(uint64_t cycle) {
     installFill(cycle);
     forwardFillAnswer();  // before the pipeline: older requests first, and no starvation by hits
     const bool frozen = !advancePipe();
+    stepRmw(cycle);  // after the pipeline: an atomic whose tag latency ends now starts now
     if (frozen)
         pipeStallCycles_.inc();
     else
@@ -348,7 +364,35 @@ void L2Slice::installFill(uint64_t cycle) {
     }
     p->release();
     for (const L2Mshr::Target& t : targets)
-        if (const auto a = resolve(t.payload, t.acceptPs, false)) fillAnswers_.push_back(*a);
+        if (const auto a = resolve(t.payload, t.acceptPs, false)) answered(*a, fillAnswers_);
+}
+
+void L2Slice::answered(const Answer& a, std::deque<Answer>& to) {
+    (gpuExt(*a.payload).atomic ? rmwQueue_ : to).push_back(a);
+}
+
+void L2Slice::stepRmw(uint64_t cycle) {
+    while (!rmwUnit_.empty() && rmwUnit_.front().doneCycle <= cycle) {
+        rmwDone_.push_back(rmwUnit_.front().answer);
+        rmwUnit_.pop_front();
+    }
+    if (!rmwQueue_.empty()) {
+        const uint64_t line = lineOf(rmwQueue_.front().payload->get_address());
+        // At most atomic_cycles requests are in the unit: the scan is short.
+        const bool lineBusy = std::any_of(rmwUnit_.begin(), rmwUnit_.end(),
+                                          [line](const InRmw& r) { return r.line == line; });
+        if (lineBusy) {
+            atomicSerialiseCycles_.inc();
+        } else {
+            rmwUnit_.push_back({rmwQueue_.front(), line, cycle + atomicCycles_});
+            rmwQueue_.pop_front();
+        }
+    }
+    if (!rmwUnit_.empty()) atomicBusyCycles_.inc();
+    if (!rmwDone_.empty() && responses_.size() < responseCap_) {
+        responses_.push_back(rmwDone_.front());
+        rmwDone_.pop_front();
+    }
 }
 
 void L2Slice::forwardFillAnswer() {
@@ -360,10 +404,13 @@ void L2Slice::forwardFillAnswer() {
 bool L2Slice::advancePipe() {
     while (!pipe_.empty() && pipe_.front().exitAt <= pipeStep_) {
         const PipeEntry& e = pipe_.front();
-        if (e.resolves && wouldComplete(e.resolves) && responses_.size() >= responseCap_) return false;
+        // An atomic's answer goes to the RMW unit's queue, which has no bound of its own (every
+        // request in it was admitted through the input queue).
+        const bool toResponses = e.resolves && !gpuExt(*e.resolves).atomic;
+        if (toResponses && wouldComplete(e.resolves) && responses_.size() >= responseCap_) return false;
         if (e.toMemory && misses_.size() >= missCap_) return false;
         if (e.resolves)
-            if (const auto a = resolve(e.resolves, e.acceptPs, e.hit)) responses_.push_back(*a);
+            if (const auto a = resolve(e.resolves, e.acceptPs, e.hit)) answered(*a, responses_);
         if (e.toMemory) misses_.push_back(e.toMemory);
         pipe_.pop_front();
     }
@@ -380,29 +427,34 @@ void L2Slice::lookup(uint64_t cycle) {
     const unsigned index = static_cast<unsigned>(std::countr_zero(r.units));
     const uint64_t bit = uint64_t(1) << index;
     const uint64_t unit = line + index * unitBytes_;
-    const bool write = gpuExt(*r.payload).kind != AccessKind::Read;
+    const GpuExtension& ext = gpuExt(*r.payload);
+    // An atomic (ATOM or RED) needs its line like a read and dirties it like a write.
+    const bool atomic = ext.atomic;
+    const bool write = ext.kind != AccessKind::Read && !atomic;
+    const bool dirties = write || atomic;
     // Instruction-line reads are counted apart: read_hits/read_misses are the data reads.
-    const bool inst = gpuExt(*r.payload).instruction;
+    const bool inst = ext.instruction;
+    Counter& missCounter = atomic ? atomicMisses_ : inst ? instReadMisses_ : readMisses_;
     const uint64_t exitAt = pipeStep_ + tagLatency_;
 
     const auto way = tags_.find(set, line);
     if (way && (tags_.validSectors(set, *way) & bit)) {
         tags_.touch(set, *way);
-        if (write) tags_.addSectors(set, *way, 0, bit);
+        if (dirties) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
-        (write ? writeHits_ : inst ? instReadHits_ : readHits_).inc();
+        (atomic ? atomicHits_ : write ? writeHits_ : inst ? instReadHits_ : readHits_).inc();
         pipe_.push_back({exitAt, r.payload, r.acceptPs, true, nullptr});
     } else if (!write || mshr_.inFlight(unit)) {
         switch (mshr_.probe(unit)) {
         case L2Mshr::Probe::Merge:
-            mshr_.merge(unit, {r.payload, r.acceptPs, write});
+            mshr_.merge(unit, {r.payload, r.acceptPs, dirties});
             mshrMerges_.inc();
             if (write) writeMerges_.inc();
-            (write ? writeMisses_ : inst ? instReadMisses_ : readMisses_).inc();
+            (write ? writeMisses_ : missCounter).inc();
             break;
         case L2Mshr::Probe::Allocate:
-            mshr_.allocate(unit, {r.payload, r.acceptPs, write});
-            (inst ? instReadMisses_ : readMisses_).inc();
+            mshr_.allocate(unit, {r.payload, r.acceptPs, dirties});
+            missCounter.inc();
             pipe_.push_back({exitAt, nullptr, 0, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:
@@ -427,6 +479,10 @@ void L2Slice::lookup(uint64_t cycle) {
     r.units &= ~bit;
     if (r.units != 0) return;  // the request's next sector next cycle
     accesses_.inc();
+    if (atomic) {
+        atomics_.inc();
+        atomicLanes_.inc(ext.atomicLanes);
+    }
     input_.pop_front();
     nocPort_.retryHeldRequest();
 }
@@ -453,12 +509,14 @@ bool L2Slice::busy() const {
     // Waiting only for memory answers, END_REQ or END_RESP needs no edges: those callbacks wake
     // the domain.
     return !input_.empty() || !pipe_.empty() || !fills_.empty() || !fillAnswers_.empty() || !prefetchFills_.empty() ||
+           !rmwQueue_.empty() || !rmwUnit_.empty() || !rmwDone_.empty() ||
            (!responses_.empty() && nocPort_.canRespond()) ||
            (!misses_.empty() && memPort_.canSend()) || nocPort_.hasHeldRequest();
 }
 
 bool L2Slice::quiescent() const {
     return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() && prefetchFills_.empty() &&
+           rmwQueue_.empty() && rmwUnit_.empty() && rmwDone_.empty() &&
            responses_.empty() && misses_.empty() && mshr_.empty() && pending_.empty() && !nocPort_.hasHeldRequest() &&
            nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse() &&
            memPort_.outstanding() == 0;  // write-backs too: nothing waits for them but the memory
@@ -474,6 +532,9 @@ std::string L2Slice::dumpState() const {
     os << "; responses " << responses_.size() << "/" << responseCap_
        << (nocPort_.canRespond() ? "" : " (one awaits END_RESP)");
     os << "; fill answers " << fillAnswers_.size();
+    if (!rmwQueue_.empty() || !rmwUnit_.empty() || !rmwDone_.empty())
+        os << "; atomics waiting " << rmwQueue_.size() << ", in the RMW unit " << rmwUnit_.size() << ", done "
+           << rmwDone_.size();
     os << "; miss queue " << misses_.size() << "/" << missCap_
        << (memPort_.canSend() ? "" : " (one awaits END_REQ)");
     os << "; fills " << fills_.size();

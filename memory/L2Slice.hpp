@@ -31,8 +31,18 @@
 // absent sector makes it valid and dirty without a fetch; a write-back carries the dirty
 // sectors' bytes. Statistics then count sector accesses (accesses: requests). OWL prefetch
 // needs an unsectored L2.
+// Atomics (issue 18; GpuExtension::atomic): a global atomic's line request needs its line, so it
+// is looked up like a read (a hit, or a miss that merges into or allocates an MSHR entry and waits
+// for the fill), and the line becomes dirty. When its tag latency is over (a hit) or its fill is
+// installed (a miss) it enters the slice's read-modify-write unit, in arrival order: the unit
+// takes one request per cycle, keeps each `l2.atomic_cycles`, and holds back the queue's head
+// while an earlier request of the same line is still in it (in order: the requests behind wait
+// too), so atomics on one line answer `l2.atomic_cycles` apart. Its answer then enters the
+// response queue: the old values for an ATOM (kind Read), an acknowledgement for a RED (kind
+// Write). The per-lane work of a request is not charged apart (lanes on one address arrive as
+// separate requests; GpuExtension::atomicLanes is counted in atomic_lanes).
 // Leaves out: data, byte masks within a sector, bank conflicts inside the slice, a separate fill
-// latency (a fill answers its first request on the cycle it is installed), atomics, coherence.
+// latency (a fill answers its first request on the cycle it is installed), coherence.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -127,6 +137,11 @@ private:
     void lookup(uint64_t cycle);
     void sendToMemory();
     void sendResponse();
+    // An answer leaves the tag pipeline or a fill: an atomic's goes to the RMW unit's queue.
+    void answered(const Answer& a, std::deque<Answer>& to);
+    // The read-modify-write unit's cycle: finished requests out, the queue's head in, one
+    // finished answer to the response queue.
+    void stepRmw(uint64_t cycle);
 
     Payload* memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes);
     Payload* writeback(const L2TagArray::Victim& out);
@@ -166,6 +181,19 @@ private:
     std::deque<Fill> fills_;
     uint64_t pipeStep_ = 0;     // advances once per cycle in which the pipeline is not frozen
 
+    // The read-modify-write unit: atomics with their line present, waiting in arrival order; in
+    // the unit (start order, which is also finish order: one start per cycle, a fixed occupancy);
+    // finished, waiting for response-queue room.
+    struct InRmw {
+        Answer answer;
+        uint64_t line;
+        uint64_t doneCycle;
+    };
+    uint64_t atomicCycles_;
+    std::deque<Answer> rmwQueue_;
+    std::deque<InRmw> rmwUnit_;
+    std::deque<Answer> rmwDone_;
+
     struct PrefetchedLine {
         uint64_t line;
         uint64_t eligibleCycle;
@@ -199,6 +227,12 @@ private:
     Counter& fillStallCycles_;
     Counter& writebacks_;
     Counter& inputFullCycles_;
+    Counter& atomics_;
+    Counter& atomicLanes_;
+    Counter& atomicHits_;
+    Counter& atomicMisses_;
+    Counter& atomicSerialiseCycles_;
+    Counter& atomicBusyCycles_;
     Histogram& latency_;
 };
 

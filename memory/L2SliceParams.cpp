@@ -45,6 +45,13 @@ void L2SliceParams::declare(ParamSchema& s) {
                 "sector per L2 cycle, a miss reads only its missing sectors (one memory request "
                 "each) and a store makes only the sectors it touches valid and dirty (GPGPU-Sim's "
                 "sectored L2: 32)")
+        .addInt("l2.atomic_cycles", 9, "cycles", 1, 10000,
+                "L2 cycles a global atomic's line request occupies the slice's read-modify-write "
+                "unit, once its line is present; the unit starts one request per cycle, and a "
+                "request waits while an earlier one of its line is in the unit, so atomics on one "
+                "line serialise at this interval. Our default (GPGPU-Sim charges nothing): Kepler's "
+                "GK110 whitepaper puts its same-address atomic throughput, one per clock, at 9x "
+                "Fermi's")
         .addCheck([](const Config& c) {
             const int64_t line = c.getInt("l2.line_bytes");
             const int64_t sector = c.getInt("l2.sector_bytes");
@@ -89,6 +96,7 @@ L2SliceParams L2SliceParams::from(const Config& c) {
     p.prefetchQueue = u("l2.prefetch_queue");
     p.slicesPerPartition = u("l2.slices_per_partition");
     p.sectorBytes = u("l2.sector_bytes");
+    p.atomicCycles = static_cast<uint64_t>(c.getInt("l2.atomic_cycles"));
     return p;
 }
 

@@ -23,6 +23,7 @@ struct L2SliceParams {
     unsigned prefetchQueue = 16;       // l2.prefetch_queue
     unsigned slicesPerPartition = 1;   // l2.slices_per_partition
     unsigned sectorBytes = 0;          // l2.sector_bytes (0: not sectored)
+    uint64_t atomicCycles = 9;         // l2.atomic_cycles
 
     // Sectors per line (1 when not sectored): the unit of valid bits, misses and memory reads.
     unsigned sectorsPerLine() const { return sectorBytes ? static_cast<unsigned>(lineBytes / sectorBytes) : 1; }

@@ -70,4 +70,41 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
         for (auto& a : out) a.bytes = segmentBytes(a.chunks, line_);
 }
 
+void Coalescer::coalesceAtomic(const WarpInstruction& inst, std::vector<LineAccess>& out) const {
+    out.clear();
+    const uint64_t mask = ~uint64_t(line_ - 1);
+    const unsigned size = std::max<unsigned>(inst.accessBytes, 1);
+    // Lanes whose bytes overlap (the same address) must be applied one after the other: a lane
+    // joins the first request of its line that has no lane on its bytes, else opens a new one
+    // (GPGPU-Sim's memory_coalescing_arch_atomic). Scanning a request's lanes is at most 32 x 32.
+    auto overlaps = [&](const LineAccess& a, uint64_t addr) {
+        for (uint32_t m = a.laneMask; m; m &= m - 1) {
+            const uint64_t o = inst.addr[static_cast<unsigned>(__builtin_ctz(m))];
+            if (o < addr + size && addr < o + size) return true;
+        }
+        return false;
+    };
+    for (uint32_t lanes = inst.activeMask; lanes; lanes &= lanes - 1) {
+        const unsigned lane = static_cast<unsigned>(__builtin_ctz(lanes));
+        const uint64_t a = inst.addr[lane];
+        const uint64_t line = a & mask;
+        // An atomic is naturally aligned, so it never straddles a line; clip one that would.
+        const uint32_t bytes = static_cast<uint32_t>(std::min<uint64_t>(size, line + line_ - a));
+        const uint32_t chunks = chunkMask(a - line, bytes);
+        LineAccess* into = nullptr;
+        for (auto& acc : out)
+            if (acc.lineAddr == line && !overlaps(acc, a)) {
+                into = &acc;
+                break;
+            }
+        if (!into) {
+            out.push_back({line, 0, 0, 0});
+            into = &out.back();
+        }
+        into->laneMask |= 1u << lane;
+        into->bytes = std::min<uint32_t>(into->bytes + bytes, line_);
+        into->chunks |= chunks;
+    }
+}
+
 } // namespace gpusim

@@ -37,6 +37,12 @@ public:
         : line_(lineBytes), store_(store) {}
     // Appends to `out` (cleared first).
     void coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
+    // A global atomic's requests: per line as above, but lanes on overlapping bytes go to separate
+    // requests (each read-modify-write of one address is applied apart at the L2), in the order
+    // of their lowest lane; `bytes` is the lanes' touched bytes (their operands), never a segment.
+    // Approximation: GPGPU-Sim's Fermi coalescer sends an atomic bypassing the L1 as 32-B sector
+    // requests; we keep one per line, and a sectored L2 looks up only its `chunks`.
+    void coalesceAtomic(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
 
 private:
     void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;

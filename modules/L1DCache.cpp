@@ -27,7 +27,9 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
                                       "Access replays: every way of the set reserved")),
       fills_(stats.counter(p + "fills", "Lines filled from L2")),
       evictions_(stats.counter(p + "evictions", "Valid lines replaced by a fill or reservation")),
-      flushedLines_(stats.counter(p + "flushed_lines", "Valid lines invalidated at kernel ends (l1d.flush_at_kernel_end)")) {}
+      flushedLines_(stats.counter(p + "flushed_lines", "Valid lines invalidated at kernel ends (l1d.flush_at_kernel_end)")),
+      atomics_(stats.counter(p + "atomic_bypasses",
+                             "Global atomic line requests passed to L2 without a lookup (not in accesses)")) {}
 
 L1DCache::Line* L1DCache::find(uint64_t lineAddr) {
     const unsigned set = index_(lineAddr);
@@ -146,6 +148,22 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     missQueue_.push_back({line, true, bytes, warp, pc, chunks});
     notifyAccess(warp, pc, line, kept, false, true);
     return L1Result::WriteSent;
+}
+
+L1Result L1DCache::atomic(uint64_t line, uint32_t bytes, uint32_t chunks, uint32_t lanes, unsigned warp, uint64_t pc,
+                          uint32_t token, bool returns) {
+    if (missQueue_.size() >= missQueueCap_) {
+        missQueueStalls_.inc();
+        return L1Result::StallMissQueue;
+    }
+    atomics_.inc();
+    MissRequest r{line, !returns, bytes, warp, pc, chunks};
+    r.atomic = true;
+    r.returns = returns;
+    r.lanes = lanes;
+    r.token = token;
+    missQueue_.push_back(r);
+    return L1Result::AtomicSent;
 }
 
 void L1DCache::flush() {

@@ -6,7 +6,7 @@
 // under allocate-on-miss a victim way reserved at once); or a stall the caller replays next cycle
 // (no MSHR / merge room, miss queue full, every way of the set reserved). Stores go to L2
 // through the miss queue, no MSHR, no allocation; a valid line is invalidated (write-evict) or
-// kept (write-through), l1d.write_policy. Fills
+// kept (write-through), l1d.write_policy. Global atomics bypass the cache (atomic()). Fills
 // install the line (allocate-on-fill picks the victim then) and return the waiting tokens.
 // Data values are not modelled. Per-line owner warp and last PC feed the policy hooks.
 #include <cstdint>
@@ -31,6 +31,7 @@ enum class L1Result {
     MissMerged,        // joined an in-flight miss to the same line
     MissNew,           // new MSHR entry, read queued to the NoC
     WriteSent,         // store queued to the NoC
+    AtomicSent,        // global atomic queued to the NoC (bypasses the cache)
     StallMshr,         // no free MSHR, or the line's entry has no merge room
     StallMissQueue,    // miss queue full (interconnect stall)
     StallReservation   // allocate-on-miss: every way of the set is reserved
@@ -47,6 +48,12 @@ struct MissRequest {
     unsigned warp = 0;
     uint64_t pc = 0;
     uint32_t chunks = 0;  // a store's 32-byte chunks (GpuExtension::chunks)
+    // A global atomic: done at the L2, which answers ATOM (returns) with the old values for the
+    // LD/ST unit's `token`, RED with an acknowledgement nothing waits for.
+    bool atomic = false;
+    bool returns = false;
+    uint32_t lanes = 0;
+    uint32_t token = 0;
 };
 
 class L1DCache {
@@ -58,6 +65,13 @@ public:
     L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token);
     // `chunks`: the 32-byte chunks of the line the store touches (Coalescer); 0: not known.
     L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0);
+    // A global atomic's line request (Coalescer::coalesceAtomic): it only needs a miss-queue slot.
+    // It bypasses the cache as GPGPU-Sim sends atomics (cache_op CACHE_GLOBAL: "all the atomics
+    // should be done at L2"): no lookup, MSHR or allocation, and a valid copy of the line is left
+    // as it is (GPGPU-Sim does not invalidate it either; no data is modelled). Counted apart
+    // (atomics), not in accesses.
+    L1Result atomic(uint64_t lineAddr, uint32_t bytes, uint32_t chunks, uint32_t lanes, unsigned warp, uint64_t pc,
+                    uint32_t token, bool returns);
     // A read answer arrived: install the line, free the MSHR, return the tokens to wake.
     // The woken tokens; the reference is valid until the next fill.
     const std::vector<uint32_t>& fill(uint64_t lineAddr);
@@ -128,7 +142,7 @@ private:
     std::vector<MissOwner> missOwner_;  // at most one per MSHR entry: a flat list, searched linearly
 
     Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_, &writeHits_,
-        &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_;
+        &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_, &atomics_;
 };
 
 } // namespace gpusim

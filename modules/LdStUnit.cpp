@@ -34,6 +34,10 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       pipelineFull_(stats.counter(p + "pipeline_full_cycles",
                                   "Cycles an access could not enter the full pipeline in front of the L1D "
                                   "lookup (l1d.lookup_after_latency)")),
+      atomics_c(stats.counter(p + "atomics", "Global atomic instructions (ATOM and RED), done at the L2")),
+      atomicRequests_(stats.counter(p + "atomic_requests",
+                                    "Line requests of global atomics sent toward the L2 (lanes on one "
+                                    "address in separate requests)")),
       latency_(stats.histogram(p + "load_latency", "Load issue to writeback, core cycles",
                                kLatencyBucketCycles, kLatencyBuckets)),
       occlusion_(stats.average(p + "occlusion_cycles",
@@ -127,11 +131,31 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
     }
     busy_ = true;
     isLoad_ = load;
+    isAtomic_ = inst.atomic && inst.space == MemSpace::Global;
     warp_ = warp;
     pc_ = inst.pc;
     next_ = 0;
-    coalescer_.coalesce(inst, accesses_);
-    if (load) {
+    if (isAtomic_) {
+        coalescer_.coalesceAtomic(inst, accesses_);
+        atomics_c.inc();
+        if (load) {
+            // Its facts are not L1D ones: no coherent/divergent or fully-cached class, no
+            // onLoadServiced; it completes when the L2 has answered every request.
+            token_ = newLoad(warp, inst, issued);
+            Load& l = loads_[token_];
+            l.l1d = false;
+            l.allHits = false;
+            l.accesses = static_cast<unsigned>(accesses_.size());
+            l.remaining = l.accesses;
+            l.unlooked = l.accesses;
+            l.activeLanes = inst.activeLanes();
+            if (accesses_.empty()) {  // no active lane: done next cycle
+                l.remaining = 1;
+                at(cycle + 1, token_);
+            }
+        }
+    } else if (load) {
+        coalescer_.coalesce(inst, accesses_);
         loads_c.inc();
         token_ = newLoad(warp, inst, issued);
         loads_[token_].remaining = static_cast<unsigned>(accesses_.size());
@@ -153,6 +177,7 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
             loadServiced();
         }
     } else {
+        coalescer_.coalesce(inst, accesses_);
         stores_c.inc();
     }
     if (accesses_.empty()) busy_ = false;
@@ -173,9 +198,8 @@ void LdStUnit::step(uint64_t cycle) {
     if (pipeDepth_) return stepPipeline(cycle);
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
-    const LineAccess& a = accesses_[next_];
-    L1Result r = isLoad_ ? l1_.read(a.lineAddr, warp_, pc_, token_)
-                         : l1_.write(a.lineAddr, a.bytes, warp_, pc_, a.chunks);
+    const Parked a = current();
+    L1Result r = send(a);
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
@@ -183,17 +207,17 @@ void LdStUnit::step(uint64_t cycle) {
             blocked_ = r == L1Result::StallMshr;
             return;
         }
-        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_};
+        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = a;
         parked_.inc();
         if (isLoad_) loads_[token_].allHits = false;
     } else {
-        lineAccesses_.inc();
+        (isAtomic_ ? atomicRequests_ : lineAccesses_).inc();
         if (r == L1Result::Hit) at(cycle + cfg_.l1HitLatency, token_);
         if (isLoad_ && r != L1Result::Hit) loads_[token_].allHits = false;
     }
     if (++next_ == accesses_.size()) {
         busy_ = false;
-        if (isLoad_) {
+        if (isLoad_ && !isAtomic_) {
             const double occ = double(loads_[token_].occlusion);
             occlusion_.sample(occ);
             (accesses_.size() > kCoherentMaxLines ? occlusionDivergent_ : occlusionCoherent_).sample(occ);
@@ -249,8 +273,7 @@ void LdStUnit::stepPipeline(uint64_t cycle) {
         pipelineFull_.inc();
         return;
     }
-    const LineAccess& a = accesses_[next_];
-    pipe_.push_back({{a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_}, cycle + pipeDepth_});
+    pipe_.push_back({current(), cycle + pipeDepth_});
     if (++next_ == accesses_.size())
         busy_ = false;
     else
@@ -262,23 +285,35 @@ void LdStUnit::repeatMshrRefusal(uint64_t n) {
     if (isLoad_) loads_[token_].occlusion += n;
 }
 
+LdStUnit::Parked LdStUnit::current() const {
+    const LineAccess& a = accesses_[next_];
+    return {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_, isAtomic_,
+            static_cast<uint32_t>(__builtin_popcount(a.laneMask))};
+}
+
+L1Result LdStUnit::send(const Parked& a) {
+    if (a.atomic) return l1_.atomic(a.lineAddr, a.bytes, a.chunks, a.lanes, a.warp, a.pc, a.token, !a.write);
+    return a.write ? l1_.write(a.lineAddr, a.bytes, a.warp, a.pc, a.chunks) : l1_.read(a.lineAddr, a.warp, a.pc, a.token);
+}
+
 bool LdStUnit::lookup(const Parked& a, uint64_t hitReady) {
-    const L1Result r = a.write ? l1_.write(a.lineAddr, a.bytes, a.warp, a.pc, a.chunks)
-                               : l1_.read(a.lineAddr, a.warp, a.pc, a.token);
+    const L1Result r = send(a);
+    // An L1D load's lookup ends its servicing (lookedUp); an atomic has no lookup.
+    const bool l1Load = !a.write && !a.atomic;
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
-            if (!a.write && r == L1Result::StallMshr) ++loads_[a.token].occlusion;
+            if (l1Load && r == L1Result::StallMshr) ++loads_[a.token].occlusion;
             return false;
         }
         reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = a;
         parked_.inc();
-        if (!a.write) lookedUp(a.token, false);
+        if (l1Load) lookedUp(a.token, false);
         return true;
     }
-    lineAccesses_.inc();
+    (a.atomic ? atomicRequests_ : lineAccesses_).inc();
     if (r == L1Result::Hit) at(hitReady, a.token);
-    if (!a.write) lookedUp(a.token, r == L1Result::Hit);
+    if (l1Load) lookedUp(a.token, r == L1Result::Hit);
     return true;
 }
 
@@ -294,13 +329,14 @@ void LdStUnit::lookedUp(uint32_t token, bool hit) {
 
 bool LdStUnit::retryParked(uint64_t cycle) {
     const Parked& p = reexec_[reexecHead_];
-    if (l1_.wouldStall(p.lineAddr, p.write)) {
+    // An atomic, like a store, needs only a miss-queue slot.
+    if (l1_.wouldStall(p.lineAddr, p.write || p.atomic)) {
         reexecStalls_.inc();
         return false;
     }
-    const L1Result r = p.write ? l1_.write(p.lineAddr, p.bytes, p.warp, p.pc, p.chunks) : l1_.read(p.lineAddr, p.warp, p.pc, p.token);
+    const L1Result r = send(p);
     if (isStall(r)) throw std::logic_error("re-execution: the L1D refused an access it said it would take");
-    lineAccesses_.inc();
+    (p.atomic ? atomicRequests_ : lineAccesses_).inc();
     // Through the pipeline the latency was paid before the lookup that parked the access.
     if (r == L1Result::Hit) at(cycle + (pipeDepth_ ? 1 : cfg_.l1HitLatency), p.token);
     reexecHead_ = (reexecHead_ + 1) % reexec_.size();

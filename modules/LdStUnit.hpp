@@ -31,6 +31,13 @@
 // fill; a texture access when it leaves the texture cache's in-order FIFO (collect()). Their
 // loads count in load_latency but in no other ldst.* statistic (those are about the L1D), and
 // they are not reported to onLoadServiced (whose facts are L1D ones).
+// Global atomics (issue 18; WarpInstruction::atomic) are coalesced per line with lanes on one
+// address split into separate requests (Coalescer::coalesceAtomic), one request per cycle through
+// the L1D's port, which passes them to the L2 without a lookup (L1DCache::atomic): only a
+// miss-queue slot can refuse one. The L2 performs them. An ATOM completes like a load when the
+// L2 has answered all its requests (wakeAtomic) and its register is then released; a RED, like a
+// store, has nothing to wait for. They count in ldst.atomics and atomic_requests, not in loads,
+// stores, line_accesses or the L1D-facing statistics, and are not reported to onLoadServiced.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -87,6 +94,8 @@ public:
     void step(uint64_t cycle);
     // A fill woke these tokens (from L1DCache::fill).
     void wake(const std::vector<uint32_t>& tokens, uint64_t cycle);
+    // The L2 answered one line request of a returning atomic (ATOM) with this token.
+    void wakeAtomic(uint32_t token, uint64_t cycle) { accessDone(token, cycle); }
     // Hit returns due by `cycle`; then completed loads are handed to `f` (oldest first).
     template <class F>
     void collect(uint64_t cycle, F&& f) {
@@ -146,8 +155,13 @@ private:
         unsigned warp;
         uint64_t pc;
         uint32_t token;
-        bool write;
+        bool write;           // a store, or a RED (an atomic without result)
+        bool atomic = false;  // a global atomic's line request (to the L2, not the L1D)
+        uint32_t lanes = 0;   // an atomic's lanes
     };
+    // The L1D's answer to an access (an atomic passes it to the L2).
+    L1Result send(const Parked& a);
+    Parked current() const;  // the current instruction's next access
     // An access on its way through the lookup-after-latency pipeline.
     struct Piped {
         Parked access;
@@ -182,6 +196,7 @@ private:
     // The instruction being processed.
     bool busy_ = false;
     bool isLoad_ = false;
+    bool isAtomic_ = false;  // a global atomic: its requests bypass the L1D (ATOM: isLoad_ too)
     unsigned warp_ = 0;
     uint64_t pc_ = 0;
     uint32_t token_ = 0;
@@ -221,7 +236,7 @@ private:
 
     Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
     Counter &coherentLoads_, &divergentLoads_, &fullyCachedCoherent_, &fullyCachedDivergent_;
-    Counter &parked_, &reexecStalls_, &pipelineFull_;
+    Counter &parked_, &reexecStalls_, &pipelineFull_, &atomics_c, &atomicRequests_;
     Histogram& latency_;
     Average &occlusion_, &occlusionCoherent_, &occlusionDivergent_;
 };

@@ -62,6 +62,8 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       warpsDone_(stats.counter(statName(id, ".warps"), "Warps completed")),
       readsSent_(stats.counter(statName(id, ".noc.reads"), "Read requests sent to the NoC")),
       writesSent_(stats.counter(statName(id, ".noc.writes"), "Write requests sent to the NoC")),
+      atomicsSent_(stats.counter(statName(id, ".noc.atomics"),
+                                 "Global atomic line requests sent to the NoC (in neither reads nor writes)")),
       answersFull_(stats.counter(statName(id, ".noc.answer_full_cycles"),
                                  "NoC answers refused because the response queue was full")),
       schedLdstStalls_(stats.counter(statName(id, ".issue.ldst_stall_cycles"),
@@ -252,6 +254,14 @@ void SmCore::fillPort(uint64_t cycle) {
         ldst_.wake(constCache_.fill(p->get_address()), cycle);
     } else if (e.readOnly == ReadOnlyCache::Texture) {
         texCache_.fill(p->get_address(), cycle);  // its access leaves the FIFO in order (collect)
+    } else if (e.atomic) {
+        if (e.kind == AccessKind::Read) {  // ATOM's old values; RED's acknowledgement wakes no one
+            const auto it = atomicTokens_.find(e.requestId);
+            if (it == atomicTokens_.end())
+                throw ModelError(std::string(name()) + ": answer to an atomic no load waits for: " + describeTransaction(*p));
+            ldst_.wakeAtomic(it->second, cycle);
+            atomicTokens_.erase(it);
+        }
     } else if (e.kind == AccessKind::Read) {
         ldst_.wake(l1_.fill(p->get_address()), cycle);
     }
@@ -351,8 +361,10 @@ void SmCore::sendRequest(const MissRequest& req) {
     Payload& p = pool_.allocate();
     p.set_command(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     p.set_address(req.lineAddr);
-    p.set_data_length(cfg_.l1Line);
-    p.set_streaming_width(cfg_.l1Line);
+    // An ATOM's answer carries its lanes' old values, not a line (the NoC sizes it by this).
+    const unsigned length = req.atomic ? std::max(1u, req.bytes) : cfg_.l1Line;
+    p.set_data_length(length);
+    p.set_streaming_width(length);
     GpuExtension& e = gpuExt(p);
     // Ids carry the SM in the upper bits so they are unique across the GPU.
     e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
@@ -364,7 +376,16 @@ void SmCore::sendRequest(const MissRequest& req) {
     e.bytes = req.bytes;
     e.chunks = req.chunks;
     e.issueTime = sc_core::sc_time_stamp().value();
-    (req.write ? writesSent_ : readsSent_).inc();
+    if (req.atomic) {
+        e.atomic = true;
+        e.atomicLanes = req.lanes;
+        atomicsSent_.inc();
+        // Several ATOM requests of one line may be in flight (no MSHR merges them): the answer
+        // finds its load by request id.
+        if (req.returns) atomicTokens_.emplace(e.requestId, req.token);
+    } else {
+        (req.write ? writesSent_ : readsSent_).inc();
+    }
     port_.send(p);
 }
 
@@ -756,6 +777,7 @@ bool SmCore::busyNow() const {
 
 bool SmCore::quiescent() const {
     return residentWarps_ == 0 && answers_q_.empty() && port_.outstanding() == 0 && l1_.quiescent() &&
+           atomicTokens_.empty() &&
            constCache_.quiescent() && texCache_.quiescent() &&
            (!l1i_ || l1i_->quiescent()) && (!collector_ || collector_->empty()) &&
            ldst_.idle() && alu_.empty() && sfu_.empty() && tensor_.empty() && !port_.hasHeldResponse() &&

@@ -10,7 +10,9 @@
 // Beside the L1D, the SM has a constant cache and a texture cache (ConstantCache.hpp,
 // TextureCache.hpp) for the constant and texture loads of traces; their line reads share the
 // SM's port to the NoC (after instruction-line reads, before L1D requests) and their answers the
-// fill port. Not modelled: branch divergence (masks come from the workload), shared-memory bank
+// fill port. Global atomics (WarpInstruction::atomic) bypass the L1D and are performed at the
+// L2 slice; an ATOM's answer goes to the LD/ST unit by request id (atomicTokens_), not through
+// the L1D's MSHRs. Not modelled: branch divergence (masks come from the workload), shared-memory bank
 // conflicts.
 // Speed (issue 10), without changing any result: a ready bit per warp kept by events replaces
 // the scan of every warp every cycle, and an SM in which nothing can move until a memory answer
@@ -21,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -196,6 +199,8 @@ private:
     IssueStage issueStage_;
 
     std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port
+    // ATOM line requests in flight: request id -> the LD/ST unit's load token (never iterated).
+    std::unordered_map<uint64_t, uint32_t> atomicTokens_;
     uint64_t nextRequest_ = 0;
     uint64_t nextAge_ = 0;
     uint64_t cycle_ = 0;
@@ -260,7 +265,7 @@ private:
     SchedulerPolicy::IssueStallCount stallRule_ = SchedulerPolicy::IssueStallCount::None;
 
     Counter &issued_, &activeCycles_, &ldstBusyStalls_, &tensorIssued_, &tensorBusyStalls_, &idleIssueCycles_,
-        &ctasDone_, &warpsDone_, &readsSent_, &writesSent_, &answersFull_, &schedLdstStalls_;
+        &ctasDone_, &warpsDone_, &readsSent_, &writesSent_, &atomicsSent_, &answersFull_, &schedLdstStalls_;
     Average& mshrOccupancy_;
 };
 

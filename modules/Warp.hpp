@@ -35,8 +35,8 @@ struct Warp {
             view.nextPc = h.pc;
             // Global/local only: the accesses through the L1D, which the policies that look at
             // the next load (CCWS, OAWS, CWLP, MASCAR) track. Shared, constant and texture
-            // loads are not theirs.
-            const bool l1d = h.space == MemSpace::Global || h.space == MemSpace::Local;
+            // loads are not theirs, nor are global atomics (they pass the L1D to the L2).
+            const bool l1d = (h.space == MemSpace::Global || h.space == MemSpace::Local) && !h.atomic;
             view.nextIsLoad = h.op == OpClass::Load && l1d;
             view.nextIsStore = h.op == OpClass::Store && l1d;
             view.nextActiveLanes = h.activeLanes();

@@ -12,7 +12,7 @@ struct WarpView {
     unsigned ctaSlot = 0;         // CTA slot in the SM
     uint64_t ctaId = 0;           // linear CTA id in the kernel
     bool hasInstruction = false;  // the instruction buffer holds the next instruction
-    bool nextIsLoad = false;      // ... and it is a global/local load (not shared, constant, texture)
+    bool nextIsLoad = false;      // ... and it is a global/local load (not shared, constant, texture, atomic)
     bool nextIsStore = false;     // ... a global/local store
     uint64_t nextPc = 0;
     unsigned nextActiveLanes = 0;

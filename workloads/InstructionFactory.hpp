@@ -57,6 +57,7 @@ struct Plain {
         in.dst = {dst.reg[0], dst.reg[1]};
         in.src = src.reg;
         in.accessBytes = 0;
+        in.atomic = false;
     }
     operator WarpInstruction() const {
         WarpInstruction in;
@@ -71,11 +72,13 @@ struct Memory {
     MemSpace space;
     uint8_t bytes;
     AddrOfLane addrOfLane;
+    bool atomic = false;
 
     void writeTo(WarpInstruction& in) const {
         base.writeTo(in);
         in.space = space;
         in.accessBytes = bytes;
+        in.atomic = atomic;
         for (unsigned lane = 0; lane < kWarpSize; ++lane)
             in.addr[lane] = (base.mask >> lane & 1u) ? addrOfLane(lane) : 0;
     }
@@ -102,6 +105,18 @@ template <class AddrOfLane>
 Memory<AddrOfLane> store(uint64_t pc, uint32_t mask, Regs src, uint8_t bytes, AddrOfLane addrOfLane,
                          MemSpace space = MemSpace::Global) {
     return {{pc, OpClass::Store, mask, {}, src}, space, bytes, addrOfLane};
+}
+
+// Global atomics (done at the L2): ATOM returns the old value to `dst` (load-like: the register
+// stays busy until the L2 answers); RED returns nothing (store-like), what nvcc emits for an
+// atomicAdd whose result is unused.
+template <class AddrOfLane>
+Memory<AddrOfLane> atom(uint64_t pc, uint32_t mask, Regs dst, Regs src, uint8_t bytes, AddrOfLane addrOfLane) {
+    return {{pc, OpClass::Load, mask, dst, src}, MemSpace::Global, bytes, addrOfLane, true};
+}
+template <class AddrOfLane>
+Memory<AddrOfLane> red(uint64_t pc, uint32_t mask, Regs src, uint8_t bytes, AddrOfLane addrOfLane) {
+    return {{pc, OpClass::Store, mask, {}, src}, MemSpace::Global, bytes, addrOfLane, true};
 }
 
 } // namespace inst

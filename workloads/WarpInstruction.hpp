@@ -36,6 +36,11 @@ struct WarpInstruction {
     std::array<uint16_t, 2> dst{kNoReg, kNoReg};
     std::array<uint16_t, 4> src{kNoReg, kNoReg, kNoReg, kNoReg};
     uint8_t accessBytes = 0;              // bytes per lane for Load/Store (1, 2, 4, 8, 16)
+    // A global atomic (issue 18), done at the L2 slice, not the L1D: a flag, not an OpClass, so
+    // the issue stage, scoreboard and LD/ST unit keep treating it by what it returns. Load: ATOM
+    // (the old value comes back to dst, which stays busy until the L2 answers); Store: RED (no
+    // result, nothing waits). Meaningful only for the Global space.
+    bool atomic = false;
     std::array<uint64_t, kWarpSize> addr{};  // per-lane byte address, valid for active lanes
 
     bool isMemory() const { return op == OpClass::Load || op == OpClass::Store; }

@@ -19,9 +19,11 @@
 //         while (i < size) { atomicAdd(&(histo[buffer[i]]), 1); i += stride; }
 //     }
 //
-// Atomics: the instruction classes have no atomic; a global atomicAdd (ATOM/RED) is emitted as a
-// Store-class global access of 4 bytes per active lane (the L1 forwards it to the L2 like a
-// write; the read-modify-write at the L2 and same-address serialization there are not modelled).
+// Atomics: both kernels discard atomicAdd's result, and nvcc compiles a global atomicAdd whose
+// result is unused to a reduction, RED.E.ADD (ATOM.E.ADD, with a destination register, only
+// when the old value is used), so the global atomics here are RED: 4 bytes per active lane, done
+// at the L2 slice's read-modify-write unit (lanes on one bin go as separate requests and
+// serialise there; memory/L2Slice.hpp), with no register for the warp to wait on.
 // A shared-memory atomicAdd is what Fermi compiles it to: a lock loop, LDSLK / IADD / STSUL / BRA,
 // repeated until every lane has updated its bin; each round one lane per distinct bin succeeds,
 // so a warp runs as many rounds as the most frequent bin among its active lanes.
@@ -35,12 +37,12 @@
 //     rounds: 0x80 LDSLK temp[bin] (pending lanes)  0x90 IADD (winners)  0xa0 STSUL temp[bin] (winners)
 //             0xb0 BRA (pending lanes)
 //     0xc0 IADD i  0xd0 ISETP  0xe0 BRA
-//   0xf0 BAR  0x100 LDS temp[tid]  0x110 ATOM.ADD histo[tid] (Store-class)  0x120 EXIT
+//   0xf0 BAR  0x100 LDS temp[tid]  0x110 RED.E.ADD histo[tid]  0x120 EXIT
 //
 // global:
 //
 //   0x00 S2R TID.X  0x10 S2R CTAID.X  0x20 IMAD i  0x30 IMAD stride  0x40 ISETP
-//   loop: 0x50 LD.U8 buffer[i]  0x60 ATOM.ADD histo[bin] (Store-class)  0x70 IADD  0x80 ISETP  0x90 BRA
+//   loop: 0x50 LD.U8 buffer[i]  0x60 RED.E.ADD histo[bin]  0x70 IADD  0x80 ISETP  0x90 BRA
 //   0xa0 EXIT
 #include <algorithm>
 #include <array>
@@ -124,8 +126,8 @@ WarpProgram privatizedWarp(WarpThreads t, Buffers b) {
     co_yield inst::barrier(sassPc(pBar2), all);
     co_yield inst::load(sassPc(pLds), all, {reg::kCount}, {reg::kTid}, kIntBytes,
                         [&](unsigned l) { return tid(l) * kIntBytes; }, MemSpace::Shared);
-    co_yield inst::store(sassPc(pAtom), all, {reg::kTid, reg::kCount}, kIntBytes,
-                         [&](unsigned l) { return b.histo + tid(l) * kIntBytes; });
+    co_yield inst::red(sassPc(pAtom), all, {reg::kTid, reg::kCount}, kIntBytes,
+                       [&](unsigned l) { return b.histo + tid(l) * kIntBytes; });
     co_yield inst::exit(sassPc(pExit), all);
 }
 
@@ -142,8 +144,8 @@ WarpProgram globalWarp(WarpThreads t, Buffers b) {
         const uint32_t live = t.lanesWhere([&](unsigned l) { return index(l) < b.size; });
         if (live == 0) break;
         co_yield inst::load(sassPc(gLd), live, {reg::kByte}, {reg::kI}, 1, [&](unsigned l) { return b.buffer + index(l); });
-        co_yield inst::store(sassPc(gAtom), live, {reg::kByte, kRz}, kIntBytes,
-                             [&](unsigned l) { return b.histo + uint64_t(b.byteAt(index(l))) * kIntBytes; });
+        co_yield inst::red(sassPc(gAtom), live, {reg::kByte, kRz}, kIntBytes,
+                           [&](unsigned l) { return b.histo + uint64_t(b.byteAt(index(l))) * kIntBytes; });
         co_yield inst::alu(sassPc(gIaddI), live, {reg::kI}, {reg::kI, reg::kStride});
         co_yield inst::alu(sassPc(gIsetpLoop), live, {reg::kPred}, {reg::kI});
         co_yield inst::alu(sassPc(gBra), live, {}, {reg::kPred});

@@ -269,6 +269,10 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
         in.space = MemSpace::Global;
     }
     const bool memOp = in.op == OpClass::Load || in.op == OpClass::Store;
+    // Global atomics go to the L2 (WarpInstruction::atomic). An ATOM whose result is not kept
+    // (no destination register in the line) waits for nothing, like a RED.
+    in.atomic = memOp && out.cls.atomic() && in.space == MemSpace::Global;
+    if (in.atomic && in.op == OpClass::Load && in.numDst == 0) in.op = OpClass::Store;
     in.accessBytes = 0;
     out.genericMixed = false;
     if (width != 0) {

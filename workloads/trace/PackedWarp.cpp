@@ -5,11 +5,12 @@ namespace gpusim {
 namespace {
 
 // Word 1: mask | op << 32 (4 bits) | space << 36 (3) | accessBytes << 39 (5) | numDst << 44 (2) |
-// numSrc << 46 (3) | address form << 49 (2). Word 2: dst0, dst1, src0..src3, one byte each.
+// numSrc << 46 (3) | address form << 49 (2) | atomic << 51 (1). Word 2: dst0, dst1, src0..src3,
+// one byte each.
 enum AddrForm : uint64_t { kNone = 0, kStride = 1, kList = 2 };
 
 constexpr unsigned kOpShift = 32, kSpaceShift = 36, kBytesShift = 39, kDstShift = 44, kSrcShift = 46,
-                   kFormShift = 49;
+                   kFormShift = 49, kAtomicShift = 51;
 
 } // namespace
 
@@ -43,7 +44,8 @@ void PackedWarp::append(const WarpInstruction& in) {
     words_.push_back(in.pc);
     words_.push_back(uint64_t(mask) | uint64_t(in.op) << kOpShift | uint64_t(in.space) << kSpaceShift |
                      uint64_t(in.accessBytes) << kBytesShift | uint64_t(in.numDst) << kDstShift |
-                     uint64_t(in.numSrc) << kSrcShift | uint64_t(form) << kFormShift);
+                     uint64_t(in.numSrc) << kSrcShift | uint64_t(form) << kFormShift |
+                     uint64_t(in.atomic) << kAtomicShift);
     uint64_t regs = 0;
     for (unsigned i = 0; i < in.numDst; ++i) regs |= uint64_t(in.dst[i] & 0xff) << (8 * i);
     for (unsigned i = 0; i < in.numSrc; ++i) regs |= uint64_t(in.src[i] & 0xff) << (16 + 8 * i);
@@ -75,6 +77,7 @@ bool PackedWarp::read(size_t& pos, WarpInstruction& out) const {
     out.numDst = static_cast<uint8_t>(w1 >> kDstShift & 0x3);
     out.numSrc = static_cast<uint8_t>(w1 >> kSrcShift & 0x7);
     const auto form = static_cast<AddrForm>(w1 >> kFormShift & 0x3);
+    out.atomic = (w1 >> kAtomicShift & 1u) != 0;
     out.dst = {kNoReg, kNoReg};
     out.src = {kNoReg, kNoReg, kNoReg, kNoReg};
     for (unsigned i = 0; i < out.numDst; ++i) out.dst[i] = static_cast<uint16_t>(regs >> (8 * i) & 0xff);

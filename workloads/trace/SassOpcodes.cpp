@@ -246,8 +246,11 @@ void executedAs(SassOpcodeClass& c) {
         if (c.uniform || !modelledSpace) break;
         if (c.memOp == SassMemOp::Load || c.memOp == SassMemOp::AsyncCopy) {
             c.op = OpClass::Load;
+        } else if (c.memOp == SassMemOp::Atomic && c.memSpace != SassSpace::Shared) {
+            c.op = OpClass::Load;  // ATOM: its old value returns to a register (the reader makes
+                                   // one without a destination store-like)
         } else if (c.memOp == SassMemOp::Store || c.atomic()) {
-            c.op = OpClass::Store;  // atomics: store-like until the SM models atomics (header)
+            c.op = OpClass::Store;  // RED; ATOMS store-like (header)
         } else {
             break;
         }

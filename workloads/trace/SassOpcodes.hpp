@@ -33,9 +33,14 @@
 //      unit in global, shared, local or generic      LDGSTS, whose trace line carries the
 //      memory                                        global read of the global->shared copy;
 //                                                    Kepler's LDSLK)
-//      stores, atomics and reductions there          store in their space (STG ST STS STSM STL,
-//                                                    Kepler's STSCUL; ATOM ATOMG RED global,
-//                                                    ATOMS shared)
+//      stores and reductions there                   store in their space (STG ST STS STSM STL,
+//                                                    Kepler's STSCUL; RED global, flagged atomic
+//                                                    by the reader; ATOMS shared, a plain store)
+//      global atomics ATOM ATOMG                     load in Global, flagged atomic by the reader
+//                                                    (WarpInstruction::atomic: done at the L2,
+//                                                    the old value returns to the destination
+//                                                    register); one without a destination
+//                                                    register runs as RED (store-like)
 //      generic LD / ST                               global here; the reader resolves them to
 //                                                    shared, local or global through the
 //                                                    header's windows (GenericAddress.hpp)
@@ -50,8 +55,11 @@
 //    Accel-Sim does (its opcode maps take LDC as ALU_OP, texture ops as a specialised unit),
 //    and counts it (TraceTally::constantWithoutAddresses, textureWithoutAddresses).
 //    APPROXIMATIONS until the SM models the unit (other work will add them):
-//    - atomics and reductions are store-like: write-evict in L1D, performed at L2, and ATOM's
-//      returned value is not written back to a register (no load-like completion);
+//    - shared-memory atomics (ATOMS) are store-like: a shared-memory store of the LD/ST unit, no
+//      read-modify-write cost and no register return (global atomics are modelled: the L2
+//      slice's read-modify-write unit, memory/L2Slice.hpp);
+//    - an atomic's operation (ADD, CAS, EXCH ...) does not change its cost, and CAS's second
+//      operand adds no bytes;
 //    - surface accesses SULD SUST SURED SUATOM (through the texture path on the hardware) and
 //      texture queries TXQ TMML run as ALU: their addresses are checked and dropped;
 //    - FP64 and branches run as ALU (one issue, the ALU's latency);

@@ -116,6 +116,8 @@ std::string opcodeOf(const WarpInstruction& in) {
                              " space at PC " + std::to_string(in.pc));
         return in.space == MemSpace::Constant ? std::string("LDC") + suffix : std::string("TEX");
     }
+    // Global atomics as the reader takes them back: ATOM returns a value, RED does not.
+    if (in.atomic) return std::string(load ? "ATOM.E.ADD" : "RED.E.ADD") + suffix;
     return std::string(load ? "LDG.E" : "STG.E") + suffix;
 }
 

@@ -68,6 +68,7 @@ public:
         AccessKind kind;
         uint64_t notBeforePs;  // earliest send time
         bool serial;           // also wait until every earlier request is answered
+        uint32_t atomicLanes = 0;  // non-zero: a global atomic of that many 4-byte lanes (Read: ATOM, Write: RED)
     };
     struct Record {
         uint64_t sentPs = kNever;
@@ -104,6 +105,10 @@ public:
     void write(uint64_t addr, uint64_t notBeforePs = 0, bool serial = false) {
         add({addr, AccessKind::Write, notBeforePs, serial});
     }
+    // A global atomic updating `lanes` 4-byte words from `addr` (kind Read: ATOM, Write: RED).
+    void atomic(uint64_t addr, AccessKind kind, uint32_t lanes, uint64_t notBeforePs = 0, bool serial = false) {
+        add({addr, kind, notBeforePs, serial, lanes});
+    }
     void add(const Op& op) {
         ops.push_back(op);
         records.emplace_back();
@@ -128,6 +133,12 @@ private:
             e.kind = op.kind;
             e.bytes = op.kind == AccessKind::Read ? 0 : storeBytes;
             e.chunks = op.kind == AccessKind::Read ? 0 : storeChunks;
+            if (op.atomicLanes) {
+                e.atomic = true;
+                e.atomicLanes = op.atomicLanes;
+                e.bytes = 4 * op.atomicLanes;
+                e.chunks = 0;
+            }
             e.issueTime = now();
             records[i].sentPs = now();
             openIndex_ = i;

@@ -33,6 +33,7 @@ TEST(MemoryConfig, DefaultsAreTheFermiBaselineAndValid) {
     EXPECT_EQ(c.getInt("l2.response_queue"), 8);
     EXPECT_EQ(c.getInt("l2.miss_queue"), 8);
     EXPECT_DOUBLE_EQ(c.getDouble("l2.clock_mhz"), 700.0);
+    EXPECT_EQ(c.getInt("l2.atomic_cycles"), 9);
     EXPECT_DOUBLE_EQ(c.getDouble("dram.clock_mhz"), 924.0);
     EXPECT_EQ(c.getInt("mem.ideal_latency_cycles"), 100);
     EXPECT_EQ(validationError(m), "");
@@ -98,6 +99,13 @@ TEST(MemoryConfig, RangesAreEnforcedOnSet) {
     EXPECT_THROW(m.set("l2.tag_latency_cycles", 0), InputError);
     EXPECT_THROW(m.set("l2.mshr_entries", 0), InputError);
     EXPECT_THROW(m.set("mem.ideal_latency_cycles", 0), InputError);
+    // An atomic occupies the RMW unit at least a cycle; the message names the key.
+    try {
+        m.set("l2.atomic_cycles", 0);
+        ADD_FAILURE() << "l2.atomic_cycles = 0 accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("l2.atomic_cycles"), std::string::npos) << e.what();
+    }
 }
 
 TEST(MemoryConfig, OddButValidGeometry) {

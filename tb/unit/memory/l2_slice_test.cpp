@@ -499,4 +499,78 @@ TEST(L2Slice, SectoredMshrEntriesCountSectors) {
     b.expectDrained();
 }
 
+TEST(L2Slice, AtomicsWaitForTheirLineAndSerialiseInTheReadModifyWriteUnit) {
+    // T = 4, M = 10, K = l2.atomic_cycles = 5, 1000 ps on both clocks.
+    L2BenchParams m = small();
+    m.l2.atomicCycles = 5;
+    L2Bench b(m, ps(kP), ps(kP));
+    const uint64_t a = 0x1000, c = 0x2000;
+    b.init.atomic(a, AccessKind::Read, 32, 0, true);          // ATOM on a miss
+    b.init.atomic(a + 4, AccessKind::Read, 1, 30 * kP, true);  // two ATOMs on one address,
+    b.init.atomic(a + 4, AccessKind::Read, 1, 30 * kP);        // back to back, both hits
+    b.init.read(a, 60 * kP, true);                             // a plain read hit, for comparison
+    b.init.atomic(c, AccessKind::Write, 2, 80 * kP, true);     // RED on a miss
+    sc_core::sc_start();
+
+    // 0: looked up at edge 1 (miss), the line read leaves at 1 + 4 = 5, memory answers at
+    // 5 + 10 = 15, the fill is installed at edge 16 and the atomic enters the RMW unit then: it
+    // answers at 16 + K = 21, not at the fill (16) as a read would.
+    EXPECT_EQ(b.init.records[0].answeredPs, 21 * kP);
+    EXPECT_FALSE(b.init.records[0].l2Hit);
+    // 1 and 2, both accepted at 30000: looked up at edges 31 and 32 (hits), out of the tag
+    // pipeline at 35 and 36. 1 enters the unit at 35 and answers at 35 + K = 40; 2 waits for it
+    // (same line) at 36, 37, 38, 39, enters at 40 (as 1 leaves) and answers at 45: exactly K after.
+    EXPECT_EQ(b.init.records[1].answeredPs, 40 * kP);
+    EXPECT_EQ(b.init.records[2].answeredPs, 45 * kP);
+    EXPECT_EQ(b.init.records[2].answeredPs - b.init.records[1].answeredPs, m.l2.atomicCycles * kP);
+    EXPECT_TRUE(b.init.records[1].l2Hit);
+    EXPECT_TRUE(b.init.records[2].l2Hit);
+    // 3, a read hit sent at 60000: lookup 61, answered at 61 + T = 65 (no RMW unit).
+    EXPECT_EQ(b.init.records[3].answeredPs, 65 * kP);
+    // 4, a RED sent at 80000: lookup 81 (miss), line read out at 85, memory 95, fill at 96, RMW
+    // 96..101: acknowledged at 101.
+    EXPECT_EQ(b.init.records[4].answeredPs, 101 * kP);
+
+    // Atomics dirty their lines (a later eviction writes them back).
+    for (const uint64_t line : {a, c}) {
+        const unsigned set = b.l2.setOf(line);
+        ASSERT_TRUE(b.l2.tags().find(set, line));
+        EXPECT_TRUE(b.l2.tags().dirty(set, *b.l2.tags().find(set, line))) << line;
+    }
+    EXPECT_EQ(b.stat("l2.slice0.accesses"), 5);
+    EXPECT_EQ(b.stat("l2.slice0.atomics"), 4);
+    EXPECT_EQ(b.stat("l2.slice0.atomic_lanes"), 32 + 1 + 1 + 2);
+    EXPECT_EQ(b.stat("l2.slice0.atomic_hits"), 2);
+    EXPECT_EQ(b.stat("l2.slice0.atomic_misses"), 2);
+    EXPECT_EQ(b.stat("l2.slice0.read_hits"), 1);  // the plain read only
+    EXPECT_EQ(b.stat("l2.slice0.read_misses"), 0);
+    EXPECT_EQ(b.stat("l2.slice0.write_hits") + b.stat("l2.slice0.write_misses"), 0);
+    EXPECT_EQ(b.stat("l2.slice0.atomic_serialise_cycles"), 4);  // 2's cycles 36..39
+    // In the unit: 16..20, 35..44, 96..100.
+    EXPECT_EQ(b.stat("l2.slice0.atomic_busy_cycles"), 5 + 10 + 5);
+    EXPECT_EQ(b.stat("mem0.reads"), 2);
+    EXPECT_EQ(b.stat("mem0.writes"), 0);
+    b.expectDrained();
+}
+
+TEST(L2Slice, AtomicMergedIntoAReadMissIsAnsweredAfterTheFillPlusItsOccupancy) {
+    L2BenchParams m = small();
+    m.l2.atomicCycles = 7;
+    L2Bench b(m, ps(kP), ps(kP));
+    const uint64_t a = 0x1000;
+    b.init.read(a, 0);
+    b.init.atomic(a + 8, AccessKind::Read, 4, 0);
+    sc_core::sc_start();
+    // Lookups at 1 (allocates) and 2 (merges); the line read leaves at 5, memory answers at 15,
+    // the fill at 16 answers the read then and starts the atomic, which answers at 16 + 7 = 23.
+    EXPECT_EQ(b.init.records[0].answeredPs, 16 * kP);
+    EXPECT_EQ(b.init.records[1].answeredPs, 23 * kP);
+    EXPECT_EQ(b.stat("l2.slice0.mshr_merges"), 1);
+    EXPECT_EQ(b.stat("l2.slice0.atomic_misses"), 1);
+    EXPECT_EQ(b.stat("mem0.reads"), 1);
+    const unsigned set = b.l2.setOf(a);
+    EXPECT_TRUE(b.l2.tags().dirty(set, *b.l2.tags().find(set, a)));  // the merged atomic dirties the fill
+    b.expectDrained();
+}
+
 } // namespace l2_slice_test

@@ -220,4 +220,36 @@ TEST(Coalescer, SegmentSizesStoresAndLeavesLoadsAlone) {
     EXPECT_EQ(out[0].bytes, 8u);  // a load's bytes are what it touches: the reply carries the line
 }
 
+TEST(Coalescer, AtomicLanesOnOneAddressGoToSeparateRequests) {
+    // Lanes 0..7: lane l at kBase + 4 * (l % 4), so addresses kBase..kBase+12 twice each; lane 8 at
+    // kBase + 128 (next line). First fit in lane order: lanes 0-3 open request 0 (16 bytes, chunk
+    // 0); lanes 4-7 overlap it and open request 1; lane 8 its own line, request 2.
+    WarpInstruction in = mem(OpClass::Load, 0, kBase, 0, 4, 0x1ffu);
+    in.atomic = true;
+    for (unsigned l = 0; l < 8; ++l) in.addr[l] = kBase + 4 * (l % 4);
+    in.addr[8] = kBase + 128;
+    std::vector<LineAccess> a{{1, 1, 1}};
+    Coalescer(128).coalesceAtomic(in, a);
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x0fu);
+    EXPECT_EQ(a[0].bytes, 16u);
+    EXPECT_EQ(a[0].chunks, 0x1u);
+    EXPECT_EQ(a[1].lineAddr, kBase);
+    EXPECT_EQ(a[1].laneMask, 0xf0u);
+    EXPECT_EQ(a[1].bytes, 16u);
+    EXPECT_EQ(a[2].lineAddr, kBase + 128);
+    EXPECT_EQ(a[2].laneMask, 0x100u);
+    EXPECT_EQ(a[2].bytes, 4u);
+    // All 32 lanes on one word: 32 requests of one lane each.
+    WarpInstruction same = mem(OpClass::Store, 0, kBase + 8, 0);
+    same.atomic = true;
+    Coalescer(128).coalesceAtomic(same, a);
+    ASSERT_EQ(a.size(), 32u);
+    for (unsigned l = 0; l < 32; ++l) {
+        EXPECT_EQ(a[l].laneMask, 1u << l);
+        EXPECT_EQ(a[l].bytes, 4u);
+    }
+}
+
 } // namespace coalescer_test

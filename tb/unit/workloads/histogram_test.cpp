@@ -1,8 +1,9 @@
 // Expectations from "CUDA by Example" histo_kernel (shared-memory and global-atomic versions) and
 // the modelled SASS in Histogram.cpp. Bytes are the workload's seeded data (hashOf(seed, i) mod 256).
-//   privatized, per warp: 7 + per grid-stride round (LD + 4 per lock round + 3) + BAR, LDS, ATOM,
+//   privatized, per warp: 7 + per grid-stride round (LD + 4 per lock round + 3) + BAR, LDS, RED,
 //     EXIT, where a warp needs as many lock rounds as its most frequent bin has lanes;
-//   global, per warp: 5 + 5 per round + EXIT; one atomic (Store-class) per round.
+//   global, per warp: 5 + 5 per round + EXIT; one global atomic (RED: Store-class, flagged
+//   atomic, the result is unused) per round.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -95,7 +96,7 @@ TEST(Histogram, LockRoundsLetOneLanePerBinThrough) {
     }
 }
 
-TEST(Histogram, GlobalAtomicsAreStoreClassAccesses) {
+TEST(Histogram, GlobalAtomicsAreReductions) {
     const uint64_t size = 3000, seed = 4, threads = 3 * 256;
     auto w = makeWorkload("histogram:bytes=3000,blocks=3,privatized=0", seed);
     const Kernel& k = *w->kernels()[0];
@@ -123,7 +124,9 @@ TEST(Histogram, GlobalAtomicsAreStoreClassAccesses) {
     EXPECT_EQ(c.storeLines, atomicLines);
     EXPECT_EQ(c.loadLines, rounds);  // 32 consecutive bytes: one line
     auto s = drain(k, 1, 2);         // threads 256 + 64 ..
-    EXPECT_EQ(s[6].op, OpClass::Store);
+    EXPECT_EQ(s[6].op, OpClass::Store);  // RED: nothing waits for a result
+    EXPECT_TRUE(s[6].atomic);
+    EXPECT_FALSE(s[5].atomic);
     EXPECT_EQ(s[6].addr[9], histo + 4 * uint64_t(byteAt(seed, 256 + 64 + 9)));
     EXPECT_EQ(s[5].addr[9], 0x10000000u + 256 + 64 + 9);
     EXPECT_EQ(s[5].accessBytes, 1u);

@@ -141,7 +141,8 @@ TEST(TraceGenericAddress, InstructionLinesResolveOnlyGenericLdSt) {
     p = parse("0 ffffffff 1 R4 LDG.E 1 R2 4 1 0x7f0000000100 4");
     EXPECT_EQ(p.inst.space, MemSpace::Global);
     p = parse("0 ffffffff 1 R4 ATOM.E.ADD 1 R2 4 1 0x7f0000000100 4");
-    EXPECT_EQ(p.inst.op, OpClass::Store);
+    EXPECT_EQ(p.inst.op, OpClass::Load);
+    EXPECT_TRUE(p.inst.atomic);
     EXPECT_EQ(p.inst.space, MemSpace::Global);
 }
 

@@ -35,6 +35,39 @@ std::string errorOf(const std::string& line, unsigned version = 5, bool lineinfo
 
 } // namespace
 
+TEST(TraceLine, GlobalAtomicsAreFlaggedAndAtomReturnsToItsRegister) {
+    // ATOM with a destination: load-like (R2 waits for the L2's answer), flagged atomic.
+    ParsedLine p = parse("0 00000003 1 R2 ATOM.E.ADD 1 R1 4 1 0x10 4");
+    EXPECT_EQ(p.inst.op, OpClass::Load);
+    EXPECT_EQ(p.inst.space, MemSpace::Global);
+    EXPECT_TRUE(p.inst.atomic);
+    EXPECT_EQ(p.inst.numDst, 1);
+    EXPECT_EQ(p.inst.dst[0], 2);
+    EXPECT_EQ(p.inst.accessBytes, 4);
+    // ATOMG too.
+    p = parse("0 00000001 1 R2 ATOMG.E.EXCH.STRONG.GPU 1 R1 4 1 0x10 4");
+    EXPECT_EQ(p.inst.op, OpClass::Load);
+    EXPECT_TRUE(p.inst.atomic);
+    // RED: store-like, no register.
+    p = parse("0 00000001 0 RED.E.ADD 1 R1 4 1 0x10 4");
+    EXPECT_EQ(p.inst.op, OpClass::Store);
+    EXPECT_TRUE(p.inst.atomic);
+    // An ATOM whose result is not kept (no destination in the line) runs as a RED.
+    p = parse("0 00000001 0 ATOM.E.ADD 1 R1 4 1 0x10 4");
+    EXPECT_EQ(p.inst.op, OpClass::Store);
+    EXPECT_TRUE(p.inst.atomic);
+    // Shared-memory atomics stay plain shared stores (not modelled as atomics).
+    p = parse("0 00000001 1 R2 ATOMS.ADD 1 R1 4 1 0x10 4");
+    EXPECT_EQ(p.inst.op, OpClass::Store);
+    EXPECT_EQ(p.inst.space, MemSpace::Shared);
+    EXPECT_FALSE(p.inst.atomic);
+    // Plain global accesses are not atomics.
+    p = parse("0 00000001 1 R2 LDG.E 1 R1 4 1 0x10 4");
+    EXPECT_FALSE(p.inst.atomic);
+    p = parse("0 00000001 0 STG.E 1 R1 4 1 0x10 4");
+    EXPECT_FALSE(p.inst.atomic);
+}
+
 TEST(TraceLine, AluWithRegistersAndRzero) {
     // "IMAD.MOV.U32 R1 <- R255, R255": RZ stays register 255 (the scoreboard's RZ).
     const ParsedLine p = parse("0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0 0 ");
@@ -136,8 +169,8 @@ TEST(TraceLine, OpcodeTable) {
         {"0 1 1 R2 LD.E 1 R1 4 1 0x10 4", OpClass::Load, MemSpace::Global, true},
         {"0 1 0 ST.E 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Global, true},
         {"0 1 0 STS 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Shared, true},
-        {"0 1 1 R2 ATOM.E.ADD 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Global, true},
-        {"0 1 1 R2 ATOMG.E.ADD.F32 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Global, true},
+        {"0 1 1 R2 ATOM.E.ADD 1 R1 4 1 0x10 4", OpClass::Load, MemSpace::Global, true},
+        {"0 1 1 R2 ATOMG.E.ADD.F32 1 R1 4 1 0x10 4", OpClass::Load, MemSpace::Global, true},
         {"0 1 0 RED.E.ADD 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Global, true},
         {"0 1 1 R2 ATOMS.ADD 1 R1 4 1 0x10 4", OpClass::Store, MemSpace::Shared, true},
         {"0 1 0 BAR.SYNC 0 0", OpClass::Barrier, MemSpace::Global, true},

@@ -162,7 +162,7 @@ TEST(TraceOpcodeFamily, AtomicsCarryTheirSpaceAndWhetherTheyReturn) {
         const SassOpcodeClass c = classifySass(op, kAmpere);
         EXPECT_EQ(c.memOp, SassMemOp::Atomic) << op;
         EXPECT_EQ(c.memSpace, SassSpace::Global) << op;
-        EXPECT_EQ(c.op, OpClass::Store) << op;
+        EXPECT_EQ(c.op, OpClass::Load) << op;  // the old value returns to a register
         EXPECT_EQ(c.space, MemSpace::Global) << op;
     }
     // Surface atomics go through the texture path: ALU in the SM.
@@ -249,7 +249,7 @@ TEST(TraceOpcodeFamily, TheSmExecutesWhatItExecutedBeforeFamilies) {
         {"LDS", OpClass::Load, MemSpace::Shared},   {"STS", OpClass::Store, MemSpace::Shared},
         {"LDSM", OpClass::Load, MemSpace::Shared},  {"LDL", OpClass::Load, MemSpace::Local},
         {"STL", OpClass::Store, MemSpace::Local},   {"LDGSTS", OpClass::Load, MemSpace::Global},
-        {"ATOM", OpClass::Store, MemSpace::Global}, {"ATOMG", OpClass::Store, MemSpace::Global},
+        {"ATOM", OpClass::Load, MemSpace::Global},  {"ATOMG", OpClass::Load, MemSpace::Global},
         {"RED", OpClass::Store, MemSpace::Global},  {"ATOMS", OpClass::Store, MemSpace::Shared},
         {"BAR", OpClass::Barrier, MemSpace::Global}, {"EXIT", OpClass::Exit, MemSpace::Global},
         {"MUFU", OpClass::Sfu, MemSpace::Global},
