@@ -35,6 +35,7 @@ struct SmConfig {
     unsigned aluUnits = 2, aluLatency = 4, aluInterval = 2;
     unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
     unsigned smemLatency = 24;
+    unsigned sharedBanks = 32, sharedBankBytes = 4;  // sm.shared_banks, sm.shared_bank_bytes
     unsigned responseQueue = 8;
     bool fetchOneWarp = false;  // sm.fetch = one-warp
     unsigned memIssueQueue = 0;  // sm.mem_issue_queue
