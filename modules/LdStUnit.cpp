@@ -16,7 +16,7 @@ constexpr unsigned kLatencyBuckets = 128;
 } // namespace
 
 LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const std::string& p)
-    : cfg_(cfg), l1_(l1), coalescer_(cfg.l1Line, cfg.storeBytes),
+    : cfg_(cfg), l1_(l1), coalescer_(cfg.l1Line, cfg.storeBytes), banks_(cfg.sharedBanks, cfg.sharedBankBytes),
       loads_c(stats.counter(p + "loads", "Global/local load instructions")),
       stores_c(stats.counter(p + "stores", "Global/local store instructions")),
       sharedOps_(stats.counter(p + "shared_ops", "Shared-memory instructions")),
@@ -38,6 +38,11 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       atomicRequests_(stats.counter(p + "atomic_requests",
                                     "Line requests of global atomics sent toward the L2 (lanes on one "
                                     "address in separate requests)")),
+      bankConflicts_(stats.counter(p + "shared_bank_conflicts",
+                                   "Shared-memory instructions with a bank conflict (more than one pass)")),
+      bankConflictCycles_(stats.counter(p + "shared_bank_conflict_cycles",
+                                        "Extra cycles shared-memory instructions held the unit for bank conflicts "
+                                        "(passes - 1 each)")),
       latency_(stats.histogram(p + "load_latency", "Load issue to writeback, core cycles",
                                kLatencyBucketCycles, kLatencyBuckets)),
       occlusion_(stats.average(p + "occlusion_cycles",
@@ -90,14 +95,22 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
     const bool load = inst.op == OpClass::Load;
     if (inst.space == MemSpace::Shared) {
         sharedOps_.inc();
+        const unsigned passes = banks_.passes(inst);
+        if (passes > 1) {
+            bankConflicts_.inc();
+            bankConflictCycles_.inc(passes - 1);
+        }
+        // The unit is taken from now to the last pass, the first made next cycle like a line
+        // access: one memory instruction per cycle enters the unit, shared or not.
+        sharedPasses_ = passes;
         if (load) {
             uint32_t t = newLoad(warp, inst, issued);
             loads_[t].remaining = 1;
             loads_[t].allHits = false;
             loads_[t].l1d = false;
-            at(cycle + cfg_.smemLatency, t);
+            at(cycle + cfg_.smemLatency + (passes - 1), t);
         }
-        return;  // the unit is free again next cycle
+        return;
     }
     if (inst.space == MemSpace::Constant || inst.space == MemSpace::Texture) {
         const bool constant = inst.space == MemSpace::Constant;
@@ -185,12 +198,16 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
 
 void LdStUnit::step(uint64_t cycle) {
     blocked_ = false;
+    // This cycle's pass of a shared-memory instruction; its last frees the unit.
+    if (sharedPasses_) --sharedPasses_;
     // A queued instruction enters the unit in its first free cycle and makes its first access now.
-    // A shared-memory one takes no port: the next may follow in the same cycle, as without a queue.
-    while (!busy_ && !roBusy_ && !queue_.empty()) {
+    // A shared-memory one takes no L1D port: once its last pass is made (now, without a bank
+    // conflict) the next may follow in the same cycle.
+    while (!busy_ && !roBusy_ && !sharedPasses_ && !queue_.empty()) {
         const Queued& q = queue_.front();
         start(q.warp, q.inst, q.issued, cycle - 1);
         queue_.pop_front();
+        if (sharedPasses_) --sharedPasses_;
     }
     // A constant or texture load uses its cache's port; the L1D's pipeline and parked accesses
     // go on beside it.
@@ -375,7 +392,8 @@ void LdStUnit::accessDone(uint32_t t, uint64_t cycle) {
 
 std::string LdStUnit::dumpState() const {
     std::ostringstream os;
-    os << "ldst " << (busy_ || roBusy_ ? "busy" : "free");
+    os << "ldst " << (busy_ || roBusy_ || sharedPasses_ ? "busy" : "free");
+    if (sharedPasses_) os << " (shared, " << sharedPasses_ << " bank passes left)";
     if (busy_) os << " (warp " << warp_ << " pc 0x" << std::hex << pc_ << std::dec << " access " << next_
                   << "/" << accesses_.size() << ")";
     if (roBusy_) os << " (" << (roSpace_ == MemSpace::Constant ? "constant" : "texture") << " load, warp " << warp_

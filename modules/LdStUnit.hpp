@@ -4,7 +4,11 @@
 // unit is busy (coalescing stall), and an access the L1D refuses replays next cycle (MSHR,
 // miss-queue or reservation stall, counted by the L1D). A load completes when its last access
 // has returned (hit after the hit latency, or fill), and is handed back to the SM for writeback.
-// Shared-memory accesses take a fixed latency (bank conflicts not modelled) and no L1D port.
+// A shared-memory access takes no L1D port: it makes P passes through the banks (SharedBanks.hpp;
+// P = 1 without bank conflicts), one per cycle, and holds the unit until its last, as GPGPU-Sim's
+// ldst_unit::shared_cycle holds its dispatch register for the extra cycles (its "bank conflicts
+// as a larger initiation interval"). Its data returns sm.smem_latency_cycles after the issue
+// plus P - 1: the latency counts from the first pass, and the warp needs the last.
 // With l1d.lookup_after_latency (GPGPU-Sim's l1_latency queue) the accesses instead enter a
 // pipeline of hit latency - 1 one-entry stages, one per cycle, and are looked up at its head: the
 // unit is free once its last access is in the pipeline, a miss leaves only after the latency, and
@@ -49,6 +53,7 @@
 #include "common/Stats.hpp"
 #include "modules/Coalescer.hpp"
 #include "modules/L1DCache.hpp"
+#include "modules/SharedBanks.hpp"
 #include "modules/SmConfig.hpp"
 
 namespace gpusim {
@@ -86,7 +91,7 @@ public:
     }
 
     // The issue stage may hand over a memory instruction.
-    bool free() const { return queueCap_ ? queue_.size() < queueCap_ : !busy_ && !roBusy_; }
+    bool free() const { return queueCap_ ? queue_.size() < queueCap_ : !busy_ && !roBusy_ && sharedPasses_ == 0; }
     // Called by the issue stage; the instruction's first access goes to L1D next cycle (or, with
     // a queue, in the first cycle the unit is free).
     void accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle);
@@ -109,19 +114,20 @@ public:
         done_.clear();
     }
     bool idle() const {
-        return !busy_ && !roBusy_ && timed_.empty() && liveLoads_ == 0 && done_.empty() && reexecCount_ == 0 && pipe_.empty() &&
-               queue_.empty();
+        return !busy_ && !roBusy_ && sharedPasses_ == 0 && timed_.empty() && liveLoads_ == 0 && done_.empty() &&
+               reexecCount_ == 0 && pipe_.empty() && queue_.empty();
     }
     unsigned liveLoads() const { return liveLoads_; }
     // Nothing to do at the next edges but wait: no instruction with accesses left, nothing
     // parked or collected; what is in flight comes back by a fill or at nextTimedReturn().
     bool onlyWaiting() const {
-        return !busy_ && !roBusy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+        return !busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() && pipe_.empty() &&
+               queue_.empty();
     }
     // The current access was refused for want of an MSHR entry or merge room, and nothing else
     // in the unit moves: every cycle repeats the refusal until a fill (an answer) frees one.
     bool blockedOnMshr() const {
-        return blocked_ && busy_ && !roBusy_ && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+        return blocked_ && busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
     }
     // What `n` cycles of that refusal count (the L1D's MSHR stalls, the load's occlusion time),
     // for an SM that sleeps through them.
@@ -211,6 +217,10 @@ private:
     size_t roNext_ = 0;
     ConstantCache* const_ = nullptr;
     TextureCache* tex_ = nullptr;
+    // Passes through the shared-memory banks still to make, one per step(); the unit is busy
+    // until the last is made (exclusive with busy_ and roBusy_).
+    unsigned sharedPasses_ = 0;
+    SharedBanks banks_;
     std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
     SchedulerPolicy* observer_ = nullptr;
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.
@@ -236,7 +246,8 @@ private:
 
     Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
     Counter &coherentLoads_, &divergentLoads_, &fullyCachedCoherent_, &fullyCachedDivergent_;
-    Counter &parked_, &reexecStalls_, &pipelineFull_, &atomics_c, &atomicRequests_;
+    Counter &parked_, &reexecStalls_, &pipelineFull_, &atomics_c, &atomicRequests_, &bankConflicts_,
+        &bankConflictCycles_;
     Histogram& latency_;
     Average &occlusion_, &occlusionCoherent_, &occlusionDivergent_;
 };

@@ -41,7 +41,17 @@ void SmConfig::declare(ParamSchema& s) {
                 "Tensor initiation interval: cycles a tensor instruction occupies its pipeline (Accel-Sim "
                 "SM86_RTX3070 trace.config, the second value of -trace_opcode_latency_initiation_tensor)")
         .addInt("sm.smem_latency_cycles", 24, "cycles", 1, 1000,
-                "Shared-memory access latency (bank conflicts are not modelled)")
+                "Shared-memory access latency of a conflict-free access; each further pass through the "
+                "banks (sm.shared_banks) adds a cycle")
+        .addInt("sm.shared_banks", 32, "banks", 1, 128,
+                "Shared-memory banks (Fermi: 32; GPGPU-Sim's -gpgpu_shmem_num_banks). Word w (of "
+                "sm.shared_bank_bytes) is in bank w mod banks; a warp's shared access takes as many passes "
+                "as the largest number of distinct words one bank is asked for (lanes on one word share "
+                "it), and holds the LD/ST unit that many cycles (modules/SharedBanks.hpp)")
+        .addInt("sm.shared_bank_bytes", 4, "bytes", 1, 64,
+                "Width of a shared-memory bank, the word it delivers per pass (Fermi: 4; power of two). "
+                "Accesses wider than banks x width / 32 per lane are served by parts of the warp "
+                "(Fermi: half-warps for 8 bytes, quarter-warps for 16)")
         .addInt("sm.mem_issue_queue", 0, "instructions", 0, 64,
                 "Memory instructions issued and waiting for the LD/ST unit, in issue order. 0: none, "
                 "a memory instruction issues only when the unit holds none. GPGPU-Sim's path from "
@@ -205,6 +215,8 @@ void SmConfig::declare(ParamSchema& s) {
             if (c.getInt("sm.collector.register_banks") > 0 && c.getInt("sm.mem_issue_queue") > 0)
                 c.fail("sm.mem_issue_queue", "must be 0 with the operand collector (sm.collector.register_banks > "
                                              "0): both model the path from issue to the LD/ST unit");
+            if (const auto w = c.getInt("sm.shared_bank_bytes"); !std::has_single_bit(static_cast<uint64_t>(w)))
+                c.fail("sm.shared_bank_bytes", std::to_string(w) + " is not a power of two");
             if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
                 c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
         });
@@ -230,6 +242,8 @@ SmConfig SmConfig::from(const Config& c) {
     s.tensorLatency = u("sm.tensor.latency_cycles");
     s.tensorInterval = u("sm.tensor.interval_cycles");
     s.smemLatency = u("sm.smem_latency_cycles");
+    s.sharedBanks = u("sm.shared_banks");
+    s.sharedBankBytes = u("sm.shared_bank_bytes");
     s.responseQueue = u("sm.response_queue");
     s.fetchOneWarp = c.getString("sm.fetch") == "one-warp";
     s.memIssueQueue = u("sm.mem_issue_queue");

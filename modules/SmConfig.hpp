@@ -36,6 +36,7 @@ struct SmConfig {
     unsigned sfuUnits = 1, sfuLatency = 20, sfuInterval = 8;
     unsigned tensorUnits = 1, tensorLatency = 32, tensorInterval = 32;  // sm.tensor.*
     unsigned smemLatency = 24;
+    unsigned sharedBanks = 32, sharedBankBytes = 4;  // sm.shared_banks, sm.shared_bank_bytes
     unsigned responseQueue = 8;
     bool fetchOneWarp = false;  // sm.fetch = one-warp
     unsigned memIssueQueue = 0;  // sm.mem_issue_queue

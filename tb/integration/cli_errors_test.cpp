@@ -68,6 +68,8 @@ const std::vector<BadInput> kCases = {
     {"SetOutOfRange", {"run", "--set", "l1d.ways=0"}, {"l1d.ways", "0"}},
     {"SetBadEnumValue", {"run", "--set", "l1d.allocation=sometimes"}, {"l1d.allocation", "sometimes"}},
     {"SetSizeNotDivisibleByLineTimesWays", {"run", "--set", "l1d.size_bytes=30000"}, {"l1d.size_bytes", "30000"}},
+    {"SetSharedBankBytesNotAPowerOfTwo", {"run", "--set", "sm.shared_bank_bytes=6"}, {"sm.shared_bank_bytes", "6"}},
+    {"SetSharedBanksOutOfRange", {"run", "--set", "sm.shared_banks=0"}, {"sm.shared_banks", "0"}},
     {"SetFermiHashWithSixteenSets",
      {"run", "--set", "l1d.size_bytes=16384", "--set", "l1d.set_index=fermi-hash"},
      {"l1d.set_index", "16"}},

@@ -156,8 +156,12 @@ TEST(LdStUnit, MissQueueStallIsNotOcclusion) {
 TEST(LdStUnit, SharedMemoryLoadLatency) {
     Bench b(baseCfg());
     b.u.accept(4, load(0x10, 9, 0, 4, {}, MemSpace::Shared), 5);
-    EXPECT_TRUE(b.u.free());  // no L1D port used
+    // No L1D port, but the unit is taken for its pass at 6 as by any memory instruction: a second
+    // scheduler cannot hand over another in the same cycle.
+    EXPECT_FALSE(b.u.free());
     b.step(6);
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("ldst.shared_bank_conflicts"), 0);
     EXPECT_EQ(b.collect(28), 0u);
     ASSERT_EQ(b.collect(29), 1u);  // 5 + 24
     EXPECT_EQ(b.done[0].warp, 4u);
@@ -167,6 +171,48 @@ TEST(LdStUnit, SharedMemoryLoadLatency) {
     EXPECT_EQ(b.n("ldst.shared_ops"), 1);
     EXPECT_EQ(b.n("ldst.loads"), 0);
     EXPECT_EQ(b.n("l1d.accesses"), 0);
+}
+
+// Lane l reads word 2l (stride 8 bytes): a 2-way bank conflict (32 banks of 4 bytes), so two
+// passes: the unit is busy in cycle 6 (first pass) and free after the second at 7; the data
+// comes one cycle after a conflict-free load's: 5 + 24 + 1 = 30.
+TEST(LdStUnit, SharedTwoWayConflictHoldsTheUnitAndDelaysTheDataOneCycle) {
+    Bench b(baseCfg());
+    b.u.accept(4, load(0x10, 9, 0, 8, {}, MemSpace::Shared), 5);
+    EXPECT_FALSE(b.u.free());
+    b.step(6);
+    EXPECT_FALSE(b.u.free());
+    EXPECT_FALSE(b.u.onlyWaiting());  // an SM must not sleep through the second pass
+    b.step(7);
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.collect(29), 0u);
+    ASSERT_EQ(b.collect(30), 1u);
+    EXPECT_EQ(b.done[0].latency, 25u);
+    EXPECT_EQ(b.n("ldst.shared_bank_conflicts"), 1);
+    EXPECT_EQ(b.n("ldst.shared_bank_conflict_cycles"), 1);
+    EXPECT_EQ(b.n("l1d.accesses"), 0);
+    EXPECT_TRUE(b.u.idle());
+}
+
+// A store at stride 32 words: 32 passes, cycles 1..32; the unit frees with the last, and a
+// conflict-free shared load after it counts no conflict.
+TEST(LdStUnit, SharedThirtyTwoWayConflictStoreHoldsTheUnit32Cycles) {
+    Bench b(baseCfg());
+    WarpInstruction st = mem(OpClass::Store, 0x20, 0, 128, 4, kAllLanes, MemSpace::Shared);
+    b.u.accept(0, st, 0);
+    for (uint64_t c = 1; c <= 32; ++c) {
+        b.step(c);
+        EXPECT_EQ(b.u.free(), c == 32) << "cycle " << c;
+    }
+    EXPECT_EQ(b.n("ldst.shared_bank_conflicts"), 1);
+    EXPECT_EQ(b.n("ldst.shared_bank_conflict_cycles"), 31);
+    b.u.accept(1, load(0x30, 2, 0, 4, {}, MemSpace::Shared), 32);
+    b.step(33);
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("ldst.shared_bank_conflicts"), 1);
+    ASSERT_EQ(b.collect(56), 1u);  // 32 + 24
+    EXPECT_EQ(b.n("ldst.shared_ops"), 2);
+    EXPECT_EQ(b.n("ldst.stores"), 0);  // global/local only
 }
 
 TEST(LdStUnit, StoresUseOnePortCyclePerLineAndComplete) {
@@ -308,6 +354,26 @@ TEST(LdStUnitIssueQueue, InstructionsWaitInOrderAndEnterWhenTheUnitFrees) {
     ASSERT_EQ(b.collect(56), 1u);
     EXPECT_EQ(b.done[0].warp, 1u);
     EXPECT_EQ(b.done[0].latency, 56u);
+}
+
+// With the queue, a shared load with a 2-way conflict (S2) entering in cycle 1 (as if accepted at
+// 0) makes its passes at 1 and 2; the global load G behind it enters and makes its access at 2,
+// not at 1 as behind a conflict-free one. S2's data at 0 + 24 + 1 = 25.
+TEST(LdStUnitIssueQueue, ABankConflictDelaysTheNextQueuedInstruction) {
+    SmConfig c = baseCfg();
+    c.memIssueQueue = 2;
+    Bench b(c);
+    b.u.accept(0, load(0x10, 1, 0, 8, {}, MemSpace::Shared), 0);
+    b.u.accept(1, load(0x20, 2, kBase, 4), 0);
+    b.step(1);
+    EXPECT_EQ(b.n("ldst.shared_ops"), 1);
+    EXPECT_EQ(b.n("l1d.accesses"), 0);  // G waits for S2's second pass
+    b.step(2);
+    EXPECT_EQ(b.n("l1d.accesses"), 1);
+    EXPECT_EQ(b.collect(24), 0u);
+    ASSERT_EQ(b.collect(25), 1u);
+    EXPECT_EQ(b.done[0].warp, 0u);
+    EXPECT_EQ(b.done[0].latency, 25u);
 }
 
 TEST(LdStUnitIssueQueue, AnEmptyQueueKeepsTheTimingOfTheDirectHandOver) {

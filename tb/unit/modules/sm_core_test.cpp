@@ -458,6 +458,39 @@ TEST(SmCore, SharedMemoryLoadLatency) {
     expectCleanEnd(b, 31);
 }
 
+// Two independent shared loads and a use of both; the first at a stride of `stride` bytes
+// (32 banks of 4 bytes: 4 -> 1 pass, 8 -> 2 (lanes l, l + 16 share bank 2l), 128 -> 32 (all in
+// bank 0)), the second conflict-free. P = passes of the first:
+//  #0 LD.shared R1   c3; passes at 4 .. 3 + P; R1 at 3 + 24 + (P - 1) = 26 + P
+//  #1 LD.shared R2   refused while the unit is busy (ldst_busy c4 .. c2 + P: P - 1 cycles), issues
+//                    at 3 + P, the cycle of #0's last pass; R2 at 3 + P + 24 = 27 + P
+//  #2 R3 <- R1, R2   27 + P (R2 written back first); R3 due 31 + P
+//  #3 EXIT           28 + P; the warp ends at 31 + P.
+// P = 1 is the conflict-free timing (issues 3, 4, 28, 29, end 32); each further pass moves
+// everything after #0 by one cycle.
+void sharedConflictChain(uint64_t stride, uint64_t passes) {
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [stride](uint64_t, unsigned) {
+        return Program{load(0x00, R1, 0x100, stride, {}, MemSpace::Shared),
+                       load(0x08, R2, 0x1000, 4, {}, MemSpace::Shared), alu(0x10, R3, {R1, R2}), exitInst(0x18)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10000);
+    b.run();
+    const uint64_t P = passes;
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 3 + P, 27 + P, 28 + P}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{31 + P, 0}}));
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), double(P - 1));
+    EXPECT_EQ(b.stat("sm0.ldst.shared_ops"), 2);
+    EXPECT_EQ(b.stat("sm0.ldst.shared_bank_conflicts"), P > 1 ? 1 : 0);
+    EXPECT_EQ(b.stat("sm0.ldst.shared_bank_conflict_cycles"), double(P - 1));
+    EXPECT_EQ(b.stat("sm0.l1d.accesses"), 0);
+    expectCleanEnd(b, 31 + P);
+}
+
+TEST(SmCore, SharedLoadWithoutBankConflictTakesOnePass) { sharedConflictChain(4, 1); }
+TEST(SmCore, SharedLoadWithTwoWayBankConflictIsOneCycleLater) { sharedConflictChain(8, 2); }
+TEST(SmCore, SharedLoadWithThirtyTwoWayBankConflictHoldsTheUnit32Cycles) { sharedConflictChain(128, 32); }
+
 TEST(SmCore, DivergentLoadHoldsLdStUnitForOtherWarps) {
     // warp 0 (scheduler 0): LD R1 <- 32 lines (stride 128) ; R2 <- R1 ; EXIT
     // warp 1 (scheduler 1): LD R1 <- one line 0x80000       ; R2 <- R1 ; EXIT
