@@ -91,9 +91,13 @@ void Coalescer::coalesceAtomic(const WarpInstruction& inst, std::vector<LineAcce
         // An atomic is naturally aligned, so it never straddles a line; clip one that would.
         const uint32_t bytes = static_cast<uint32_t>(std::min<uint64_t>(size, line + line_ - a));
         const uint32_t chunks = chunkMask(a - line, bytes);
+        const uint64_t segment = a & ~uint64_t(atomicSegment_ - 1);
         LineAccess* into = nullptr;
         for (auto& acc : out)
-            if (acc.lineAddr == line && !overlaps(acc, a)) {
+            if (acc.lineAddr == line &&
+                (inst.addr[static_cast<unsigned>(__builtin_ctz(acc.laneMask))] & ~uint64_t(atomicSegment_ - 1)) ==
+                    segment &&
+                !overlaps(acc, a)) {
                 into = &acc;
                 break;
             }

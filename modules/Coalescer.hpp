@@ -33,21 +33,23 @@ uint32_t segmentBytes(uint32_t chunks, unsigned lineBytes);
 
 class Coalescer {
 public:
-    explicit Coalescer(unsigned lineBytes, StoreBytes store = StoreBytes::Touched)
-        : line_(lineBytes), store_(store) {}
+    // atomicSegment: the granule of a global atomic's requests (0: the line).
+    explicit Coalescer(unsigned lineBytes, StoreBytes store = StoreBytes::Touched, unsigned atomicSegment = 0)
+        : line_(lineBytes), store_(store), atomicSegment_(atomicSegment ? atomicSegment : lineBytes) {}
     // Appends to `out` (cleared first).
     void coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
-    // A global atomic's requests: per line as above, but lanes on overlapping bytes go to separate
-    // requests (each read-modify-write of one address is applied apart at the L2), in the order
-    // of their lowest lane; `bytes` is the lanes' touched bytes (their operands), never a segment.
-    // Approximation: GPGPU-Sim's Fermi coalescer sends an atomic bypassing the L1 as 32-B sector
-    // requests; we keep one per line, and a sectored L2 looks up only its `chunks`.
+    // A global atomic's requests: one per aligned atomic segment (sm.atomic_segment_bytes: 32,
+    // GPGPU-Sim's Fermi coalescer for an access bypassing the L1, as atomics do; or the line),
+    // but lanes on overlapping bytes go to separate requests (each read-modify-write of one address
+    // is applied apart at the L2), in the order of their lowest lane. `lineAddr` is the line's,
+    // `chunks` the 32-B chunks touched; `bytes` is the lanes' touched bytes (their operands).
     void coalesceAtomic(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
 
 private:
     void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;
     unsigned line_;
     StoreBytes store_;
+    unsigned atomicSegment_;
 };
 
 } // namespace gpusim

@@ -16,7 +16,7 @@ constexpr unsigned kLatencyBuckets = 128;
 } // namespace
 
 LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const std::string& p)
-    : cfg_(cfg), l1_(l1), coalescer_(cfg.l1Line, cfg.storeBytes), banks_(cfg.sharedBanks, cfg.sharedBankBytes),
+    : cfg_(cfg), l1_(l1), coalescer_(cfg.l1Line, cfg.storeBytes, cfg.atomicSegmentBytes), banks_(cfg.sharedBanks, cfg.sharedBankBytes),
       loads_c(stats.counter(p + "loads", "Global/local load instructions")),
       stores_c(stats.counter(p + "stores", "Global/local store instructions")),
       sharedOps_(stats.counter(p + "shared_ops", "Shared-memory instructions")),

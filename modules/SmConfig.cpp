@@ -86,6 +86,11 @@ void SmConfig::declare(ParamSchema& s) {
                  "The data a store's line access carries to the L2 (its packet size): the bytes its "
                  "lanes touch, or the smallest aligned 32/64/128-B segment holding its touched 32-B "
                  "chunks (GPGPU-Sim's Fermi coalescer)")
+        .addInt("sm.atomic_segment_bytes", 32, "bytes", 0, 4096,
+                "A global atomic's request granule: lanes in one aligned segment of this size (and on "
+                "different bytes) share a request to the L2; 0: the whole L1D line. 32: GPGPU-Sim's "
+                "Fermi coalescer for accesses that bypass the L1 (memory_coalescing_arch_atomic with "
+                "sector segments), as atomics do; power of two, at most the line")
         .addInt("sm.response_queue", 8, "packets", 1, 1024,
                 "Answers from the NoC waiting for the L1D fill port; full = back-pressure")
         .addInt("l1i.size_bytes", 0, "bytes", 0, 1 << 20,
@@ -217,6 +222,12 @@ void SmConfig::declare(ParamSchema& s) {
                                              "0): both model the path from issue to the LD/ST unit");
             if (const auto w = c.getInt("sm.shared_bank_bytes"); !std::has_single_bit(static_cast<uint64_t>(w)))
                 c.fail("sm.shared_bank_bytes", std::to_string(w) + " is not a power of two");
+            if (const auto a = c.getInt("sm.atomic_segment_bytes"); a != 0) {
+                if (!std::has_single_bit(static_cast<uint64_t>(a)))
+                    c.fail("sm.atomic_segment_bytes", std::to_string(a) + " is not a power of two (or 0)");
+                if (a > c.getInt("l1d.line_bytes"))
+                    c.fail("sm.atomic_segment_bytes", std::to_string(a) + " exceeds l1d.line_bytes");
+            }
             if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
                 c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
         });
@@ -254,6 +265,7 @@ SmConfig SmConfig::from(const Config& c) {
                          u("sm.collector.tensor_ports")};
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
+    s.atomicSegmentBytes = u("sm.atomic_segment_bytes");
     s.l1iBytes = u("l1i.size_bytes");
     s.l1iLine = u("l1i.line_bytes");
     s.l1iWays = u("l1i.ways");

@@ -220,6 +220,39 @@ TEST(Coalescer, SegmentSizesStoresAndLeavesLoadsAlone) {
     EXPECT_EQ(out[0].bytes, 8u);  // a load's bytes are what it touches: the reply carries the line
 }
 
+// sm.atomic_segment_bytes = 32 (GPGPU-Sim's Fermi atomics): 32 lanes x 4 B over one 128-B line
+// are four requests, one per 32-B chunk (lanes 8k..8k+7, 32 bytes, chunk bit k), where the line
+// granule makes one; lanes on one address still split within a segment.
+TEST(Coalescer, AtomicSegmentsOf32BytesSplitALineIntoSectorRequests) {
+    WarpInstruction in = mem(OpClass::Load, 0, kBase, 4);
+    in.atomic = true;
+    std::vector<LineAccess> a;
+    Coalescer(128, StoreBytes::Touched, 0).coalesceAtomic(in, a);
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].laneMask, 0xffffffffu);
+    EXPECT_EQ(a[0].chunks, 0xfu);
+    Coalescer(128, StoreBytes::Touched, 32).coalesceAtomic(in, a);
+    ASSERT_EQ(a.size(), 4u);
+    for (unsigned k = 0; k < 4; ++k) {
+        EXPECT_EQ(a[k].lineAddr, kBase);
+        EXPECT_EQ(a[k].laneMask, 0xffu << (8 * k));
+        EXPECT_EQ(a[k].bytes, 32u);
+        EXPECT_EQ(a[k].chunks, 1u << k);
+    }
+    // Lanes 0 and 1 on one word, lane 2 in the same chunk, lane 3 in the next: lane 1 overlaps
+    // lane 0 and opens a second request of chunk 0; lane 2 joins the first; lane 3 its own.
+    WarpInstruction b = mem(OpClass::Store, 0, kBase, 0, 4, 0xfu);
+    b.atomic = true;
+    b.addr[2] = kBase + 8;
+    b.addr[3] = kBase + 32;
+    Coalescer(128, StoreBytes::Touched, 32).coalesceAtomic(b, a);
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_EQ(a[0].laneMask, 0x5u);
+    EXPECT_EQ(a[1].laneMask, 0x2u);
+    EXPECT_EQ(a[2].laneMask, 0x8u);
+    EXPECT_EQ(a[2].chunks, 0x2u);
+}
+
 TEST(Coalescer, AtomicLanesOnOneAddressGoToSeparateRequests) {
     // Lanes 0..7: lane l at kBase + 4 * (l % 4), so addresses kBase..kBase+12 twice each; lane 8 at
     // kBase + 128 (next line). First fit in lane order: lanes 0-3 open request 0 (16 bytes, chunk

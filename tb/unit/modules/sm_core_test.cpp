@@ -676,7 +676,9 @@ TEST(SmCore, AtomReturnsToItsRegisterWhileRedDoesNotBlock) {
         return Program{atomicOf(load(0x00, R1, kLine, 4)), alu(0x08, R2, {R1}),
                        atomicOf(store(0x10, kLine, 4, {R0})), alu(0x18, R3, {R0}), exitInst(0x20)};
     }));
-    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10500);
+    SmConfig cfg = cfgWith(2);
+    cfg.atomicSegmentBytes = 0;  // one request per line (32-B segments: 4, see the Coalescer tests)
+    SmBench b(cfg, std::make_unique<GtoPolicy>(), wl, 10500);
     b.run();
     EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 15, 16, 17, 18}));
     EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{21, 0}}));
