@@ -98,21 +98,6 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     clock.add(this);
 }
 
-tlm::tlm_sync_enum SmCore::nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-    return port_.nbTransportBw(p, ph, t);
-}
-
-bool SmCore::takeAnswer(Payload& p) {
-    if (answers_q_.size() >= cfg_.responseQueue) {
-        answersFull_.inc();
-        return false;
-    }
-    answers_q_.push_back(&p);
-    unstall();
-    clock_.wake();
-    return true;
-}
-
 unsigned SmCore::residentCtasOf(const Kernel& kernel) const {
     unsigned n = 0;
     for (const CtaState& c : ctas_) n += c.kernel == &kernel;
@@ -234,70 +219,6 @@ void SmCore::stalledCycle() {
     }
 }
 
-void SmCore::fillPort(uint64_t cycle) {
-    if (answers_q_.empty()) return;
-    Payload* p = answers_q_.front();
-    answers_q_.pop_front();
-    // An answer to nothing outstanding never gets here: the port refused it at the link.
-    GpuExtension& e = gpuExt(*p);
-    if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
-        throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
-                         p->get_response_string());
-    ++answers_;
-    if (e.instruction) {
-        // The warps that waited for this instruction line fetch again (and hit).
-        for (unsigned w : l1i_->fill(p->get_address())) {
-            warps_[w].imissPending = false;
-            markFetch(w);
-        }
-    } else if (e.readOnly == ReadOnlyCache::Constant) {
-        ldst_.wake(constCache_.fill(p->get_address()), cycle);
-    } else if (e.readOnly == ReadOnlyCache::Texture) {
-        texCache_.fill(p->get_address(), cycle);  // its access leaves the FIFO in order (collect)
-    } else if (e.atomic) {
-        if (e.kind == AccessKind::Read) {  // ATOM's old values; RED's acknowledgement wakes no one
-            const auto it = atomicTokens_.find(e.requestId);
-            if (it == atomicTokens_.end())
-                throw ModelError(std::string(name()) + ": answer to an atomic no load waits for: " + describeTransaction(*p));
-            ldst_.wakeAtomic(it->second, cycle);
-            atomicTokens_.erase(it);
-        }
-    } else if (e.kind == AccessKind::Read) {
-        ldst_.wake(l1_.fill(p->get_address()), cycle);
-    }
-    // Releasing the payload (the GPU's pool) and taking a held answer (a TLM call back into the
-    // NoC) touch shared state: commit() does them, in this order, as this cycle's first effects.
-    releasePending_ = p;
-}
-
-void SmCore::commit() {
-    if (!tallyPending_.empty()) [[unlikely]] {
-        for (const TallyDelta& d : tallyPending_) {
-            d.tally->warpInstructions += d.warpInstructions;
-            d.tally->ctasDone += d.ctaDone;
-        }
-        tallyPending_.clear();
-    }
-    if (releasePending_) {
-        releasePending_->release();
-        releasePending_ = nullptr;
-        port_.retryHeldResponse();
-    }
-    if (sendPending_) {
-        sendPending_ = false;
-        switch (sendKind_) {
-        case SendKind::Data: sendRequest(sendReq_); break;
-        case SendKind::Instruction: sendInstructionRead(sendLine_); break;
-        case SendKind::Constant:
-            sendReadOnlyLine(sendLine_, constCache_.lineBytes(), ReadOnlyCache::Constant);
-            break;
-        case SendKind::Texture:
-            sendReadOnlyLine(sendLine_, texCache_.lineBytes(), ReadOnlyCache::Texture);
-            break;
-        }
-    }
-}
-
 void SmCore::writeback(uint64_t cycle) {
     // A result written to the register file takes its bank from the collector's reads this cycle.
     auto toBanks = [this](unsigned warp, const uint16_t (&dst)[2]) {
@@ -326,69 +247,6 @@ void SmCore::writeback(uint64_t cycle) {
     });
 }
 
-// The NoC send stage picks the request here; commit() builds the payload and sends it.
-void SmCore::sendToNoc(uint64_t) {
-    if (!port_.canSend()) return;
-    if (l1i_ && l1i_->hasOutgoing()) {
-        sendLine_ = l1i_->frontOutgoing();
-        l1i_->popOutgoing();
-        sendKind_ = SendKind::Instruction;
-        sendPending_ = true;
-        return;
-    }
-    if (constCache_.hasOutgoing()) {
-        sendLine_ = constCache_.frontOutgoing();
-        constCache_.popOutgoing();
-        sendKind_ = SendKind::Constant;
-        sendPending_ = true;
-        return;
-    }
-    if (texCache_.hasOutgoing()) {
-        sendLine_ = texCache_.frontOutgoing();
-        texCache_.popOutgoing();
-        sendKind_ = SendKind::Texture;
-        sendPending_ = true;
-        return;
-    }
-    if (!l1_.hasOutgoing()) return;
-    sendReq_ = l1_.frontOutgoing();
-    l1_.popOutgoing();
-    sendKind_ = SendKind::Data;
-    sendPending_ = true;
-}
-
-void SmCore::sendRequest(const MissRequest& req) {
-    Payload& p = pool_.allocate();
-    p.set_command(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    p.set_address(req.lineAddr);
-    // An ATOM's answer carries its lanes' old values, not a line (the NoC sizes it by this).
-    const unsigned length = req.atomic ? std::max(1u, req.bytes) : cfg_.l1Line;
-    p.set_data_length(length);
-    p.set_streaming_width(length);
-    GpuExtension& e = gpuExt(p);
-    // Ids carry the SM in the upper bits so they are unique across the GPU.
-    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
-    e.smId = static_cast<int>(id_);
-    e.warpId = static_cast<int>(req.warp);
-    e.pc = req.pc;
-    e.kind = req.write ? AccessKind::Write : AccessKind::Read;
-    e.partition = static_cast<int>(map_.partition(req.lineAddr));
-    e.bytes = req.bytes;
-    e.chunks = req.chunks;
-    e.issueTime = sc_core::sc_time_stamp().value();
-    if (req.atomic) {
-        e.atomic = true;
-        e.atomicLanes = req.lanes;
-        atomicsSent_.inc();
-        // Several ATOM requests of one line may be in flight (no MSHR merges them): the answer
-        // finds its load by request id.
-        if (req.returns) atomicTokens_.emplace(e.requestId, req.token);
-    } else {
-        (req.write ? writesSent_ : readsSent_).inc();
-    }
-    port_.send(p);
-}
-
 // GPGPU-Sim's execute(): each unit takes the oldest instruction of its execute register when it
 // can accept one (the ALU pool one per free pipeline). Runs after the memory stage, so a memory
 // instruction's first access is made next cycle, as when issue hands it over.
@@ -415,43 +273,6 @@ void SmCore::execute(uint64_t cycle) {
         ldst_.accept(e->warp, e->inst, cycle);
         collector_->pop(CollectorSet::Mem);
     }
-}
-
-// An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
-// L1D's requests (a warp without instructions issues nothing).
-void SmCore::sendInstructionRead(uint64_t line) {
-    Payload& p = pool_.allocate();
-    p.set_command(tlm::TLM_READ_COMMAND);
-    p.set_address(line);
-    p.set_data_length(l1i_->lineBytes());
-    p.set_streaming_width(l1i_->lineBytes());
-    GpuExtension& e = gpuExt(p);
-    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
-    e.smId = static_cast<int>(id_);
-    e.kind = AccessKind::Read;
-    e.instruction = true;
-    e.partition = static_cast<int>(map_.partition(line));
-    e.bytes = l1i_->lineBytes();
-    e.issueTime = sc_core::sc_time_stamp().value();
-    port_.send(p);
-}
-
-void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache) {
-    Payload& p = pool_.allocate();
-    p.set_command(tlm::TLM_READ_COMMAND);
-    p.set_address(line);
-    p.set_data_length(bytes);
-    p.set_streaming_width(bytes);
-    GpuExtension& e = gpuExt(p);
-    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
-    e.smId = static_cast<int>(id_);
-    e.kind = AccessKind::Read;
-    e.readOnly = cache;
-    e.partition = static_cast<int>(map_.partition(line));
-    e.bytes = bytes;
-    e.issueTime = sc_core::sc_time_stamp().value();
-    readsSent_.inc();
-    port_.send(p);
 }
 
 bool SmCore::anyFetchRetry() const {
