@@ -12,6 +12,9 @@
 namespace gpusim {
 
 namespace {
+// Every statistic of slice `index` lives under "l2.slice<index>.".
+std::string sliceStat(unsigned index, const char* name) { return "l2.slice" + std::to_string(index) + "." + name; }
+
 
 // Request ids of L2-originated traffic: the top bit marks "from an L2", the slice index sits
 // below it, and a per-slice counter fills the rest, so ids never collide with SM ids (which
@@ -54,53 +57,53 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
       atomicCycles_(params.atomicCycles),
       stats_(stats),
       prefetchCap_(params.prefetchQueue),
-      accesses_(stats.counter("l2.slice" + std::to_string(index) + ".accesses",
+      accesses_(stats.counter(sliceStat(index, "accesses"),
                               "Requests looked up (each once, however long it stalled)")),
-      readHits_(stats.counter("l2.slice" + std::to_string(index) + ".read_hits", "Read hits")),
-      readMisses_(stats.counter("l2.slice" + std::to_string(index) + ".read_misses",
+      readHits_(stats.counter(sliceStat(index, "read_hits"), "Read hits")),
+      readMisses_(stats.counter(sliceStat(index, "read_misses"),
                                 "Read misses, MSHR merges included")),
-      writeHits_(stats.counter("l2.slice" + std::to_string(index) + ".write_hits", "Write hits")),
-      instReadHits_(stats.counter("l2.slice" + std::to_string(index) + ".inst_read_hits",
+      writeHits_(stats.counter(sliceStat(index, "write_hits"), "Write hits")),
+      instReadHits_(stats.counter(sliceStat(index, "inst_read_hits"),
                                   "Instruction-line read hits (SMs' L1I misses; not in read_hits)")),
-      instReadMisses_(stats.counter("l2.slice" + std::to_string(index) + ".inst_read_misses",
+      instReadMisses_(stats.counter(sliceStat(index, "inst_read_misses"),
                                     "Instruction-line read misses, merges included (not in read_misses)")),
-      writeMisses_(stats.counter("l2.slice" + std::to_string(index) + ".write_misses",
+      writeMisses_(stats.counter(sliceStat(index, "write_misses"),
                                  "Write misses (allocated without fetch, or merged into a read "
                                  "miss in flight)")),
-      mshrMerges_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_merges",
+      mshrMerges_(stats.counter(sliceStat(index, "mshr_merges"),
                                 "Misses merged into an MSHR entry already in flight")),
-      writeMerges_(stats.counter("l2.slice" + std::to_string(index) + ".write_merges",
+      writeMerges_(stats.counter(sliceStat(index, "write_merges"),
                                  "Writes merged into a read miss in flight (also in mshr_merges and "
                                  "write_misses); read_misses - (mshr_merges - write_merges) line reads "
                                  "went to memory")),
-      mshrStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".mshr_stall_cycles",
+      mshrStallCycles_(stats.counter(sliceStat(index, "mshr_stall_cycles"),
                                      "Cycles the lookup stalled for a free MSHR entry or merge "
                                      "slot")),
-      pipeStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".pipe_stall_cycles",
+      pipeStallCycles_(stats.counter(sliceStat(index, "pipe_stall_cycles"),
                                      "Cycles the tag pipeline was frozen by a full response or "
                                      "miss queue")),
-      fillStallCycles_(stats.counter("l2.slice" + std::to_string(index) + ".fill_stall_cycles",
+      fillStallCycles_(stats.counter(sliceStat(index, "fill_stall_cycles"),
                                      "Cycles a fill waited for miss-queue room for its dirty "
                                      "victim")),
-      writebacks_(stats.counter("l2.slice" + std::to_string(index) + ".writebacks",
+      writebacks_(stats.counter(sliceStat(index, "writebacks"),
                                 "Dirty lines written back to memory")),
-      inputFullCycles_(stats.counter("l2.slice" + std::to_string(index) + ".input_full_cycles",
+      inputFullCycles_(stats.counter(sliceStat(index, "input_full_cycles"),
                                      "Cycles a NoC request waited for END_REQ (input queue full)")),
-      atomics_(stats.counter("l2.slice" + std::to_string(index) + ".atomics",
+      atomics_(stats.counter(sliceStat(index, "atomics"),
                              "Global atomic line requests looked up (not in the read or write counts)")),
-      atomicLanes_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_lanes",
+      atomicLanes_(stats.counter(sliceStat(index, "atomic_lanes"),
                                  "Lane updates those requests carried")),
-      atomicHits_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_hits",
+      atomicHits_(stats.counter(sliceStat(index, "atomic_hits"),
                                 "Atomic requests that found their line")),
-      atomicMisses_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_misses",
+      atomicMisses_(stats.counter(sliceStat(index, "atomic_misses"),
                                   "Atomic requests that waited for their line from memory, MSHR merges "
                                   "included")),
-      atomicSerialiseCycles_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_serialise_cycles",
+      atomicSerialiseCycles_(stats.counter(sliceStat(index, "atomic_serialise_cycles"),
                                            "Cycles the read-modify-write unit's next request waited for an "
                                            "earlier atomic of its line")),
-      atomicBusyCycles_(stats.counter("l2.slice" + std::to_string(index) + ".atomic_busy_cycles",
+      atomicBusyCycles_(stats.counter(sliceStat(index, "atomic_busy_cycles"),
                                       "Cycles with at least one atomic in the read-modify-write unit")),
-      latency_(stats.histogram("l2.slice" + std::to_string(index) + ".latency",
+      latency_(stats.histogram(sliceStat(index, "latency"),
                                "L2 cycles from accepting a request to sending its answer",
                                kL2LatencyBucketCycles, kL2LatencyBuckets)) {
     nocSide.register_nb_transport_fw(this, &L2Slice::nocFw);
