@@ -91,6 +91,11 @@ void SmConfig::declare(ParamSchema& s) {
                 "different bytes) share a request to the L2; 0: the whole L1D line. 32: GPGPU-Sim's "
                 "Fermi coalescer for accesses that bypass the L1 (memory_coalescing_arch_atomic with "
                 "sector segments), as atomics do; power of two, at most the line")
+        .addBool("sm.atomic_blocks_warp", false,
+                 "A warp that issued a global atomic (ATOM or RED) issues nothing more until every "
+                 "lane's answer is back (GPGPU-Sim's shd_warp_t::waiting with m_n_atomic > 0, kept "
+                 "there for its functional model, not for timing); false: only ATOM's destination "
+                 "register waits, as on hardware")
         .addInt("sm.response_queue", 8, "packets", 1, 1024,
                 "Answers from the NoC waiting for the L1D fill port; full = back-pressure")
         .addInt("l1i.size_bytes", 0, "bytes", 0, 1 << 20,
@@ -266,6 +271,7 @@ SmConfig SmConfig::from(const Config& c) {
     s.storeBytes = c.getChoice<StoreBytes>("sm.store_bytes",
                                            {{"touched", StoreBytes::Touched}, {"segment", StoreBytes::Segment}});
     s.atomicSegmentBytes = u("sm.atomic_segment_bytes");
+    s.atomicBlocksWarp = c.getBool("sm.atomic_blocks_warp");
     s.l1iBytes = u("l1i.size_bytes");
     s.l1iLine = u("l1i.line_bytes");
     s.l1iWays = u("l1i.ways");

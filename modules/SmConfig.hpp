@@ -43,6 +43,7 @@ struct SmConfig {
     CollectorConfig collector;   // sm.collector.*; banks 0: none
     StoreBytes storeBytes = StoreBytes::Touched;  // sm.store_bytes
     unsigned atomicSegmentBytes = 32;             // sm.atomic_segment_bytes; 0: the line
+    bool atomicBlocksWarp = false;                // sm.atomic_blocks_warp
 
     // l1i.* (modules/InstructionCache.hpp); l1iBytes 0: no instruction cache.
     unsigned l1iBytes = 0, l1iLine = 128, l1iWays = 4, l1iMshrEntries = 2, l1iMshrMaxMerge = 32, l1iMissQueue = 4;

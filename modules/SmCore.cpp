@@ -385,6 +385,8 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
         break;
     }
     if (inst.op == OpClass::Tensor) tensorIssued_.inc();
+    if (cfg_.atomicBlocksWarp && inst.atomic && inst.space == MemSpace::Global) [[unlikely]]
+        wp.atomicLanesPending += inst.activeLanes();
     if (trace_) [[unlikely]]
         trace_->issue(id_, w, cycle, inst);  // before pop_front: inst refers into the buffer
     wp.ibuffer.pop_front();
@@ -513,7 +515,7 @@ void SmCore::releaseBarrier(unsigned cta, uint64_t cycle) {
 void SmCore::refreshReady(unsigned w) {
     Warp& wp = warps_[w];
     const bool r = wp.view.valid && !wp.exitIssued && !wp.view.atBarrier && !wp.ibuffer.empty() &&
-                   !scoreboard_.hazard(w, wp.ibuffer.front());
+                   wp.atomicLanesPending == 0 && !scoreboard_.hazard(w, wp.ibuffer.front());
     uint8_t unit = kUnitNone;
     if (r) {
         switch (wp.ibuffer.front().op) {

@@ -157,6 +157,9 @@ private:
     void retire();
     // Recomputes warps_[w].ready (see Warp.hpp) after any of its inputs changed.
     void refreshReady(unsigned w);
+    // sm.atomic_blocks_warp: an atomic request's answer (ATOM's values or RED's acknowledgement)
+    // for `lanes` of warp w's lanes; the warp may issue again once all are back.
+    void atomicAnswered(unsigned w, unsigned lanes);
     void markFetch(unsigned w) { fetchPending_[w / 64] |= uint64_t(1) << (w % 64); }
     const std::vector<unsigned>& members(unsigned sched);
     void releaseBarrier(unsigned cta, uint64_t cycle);

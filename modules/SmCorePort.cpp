@@ -44,6 +44,8 @@ void SmCore::fillPort(uint64_t cycle) {
     } else if (e.readOnly == ReadOnlyCache::Texture) {
         texCache_.fill(p->get_address(), cycle);  // its access leaves the FIFO in order (collect)
     } else if (e.atomic) {
+        if (cfg_.atomicBlocksWarp) [[unlikely]]
+            atomicAnswered(static_cast<unsigned>(e.warpId), e.atomicLanes);
         if (e.kind == AccessKind::Read) {  // ATOM's old values; RED's acknowledgement wakes no one
             const auto it = atomicTokens_.find(e.requestId);
             if (it == atomicTokens_.end())
@@ -57,6 +59,16 @@ void SmCore::fillPort(uint64_t cycle) {
     // Releasing the payload (the GPU's pool) and taking a held answer (a TLM call back into the
     // NoC) touch shared state: commit() does them, in this order, as this cycle's first effects.
     releasePending_ = p;
+}
+
+void SmCore::atomicAnswered(unsigned w, unsigned lanes) {
+    Warp& wp = warps_.at(w);
+    if (lanes > wp.atomicLanesPending)
+        throw ModelError(std::string(name()) + ": warp " + std::to_string(w) + " answered for " +
+                         std::to_string(lanes) + " atomic lanes, " + std::to_string(wp.atomicLanesPending) +
+                         " outstanding");
+    wp.atomicLanesPending -= lanes;
+    if (wp.atomicLanesPending == 0) refreshReady(w);
 }
 
 void SmCore::commit() {

@@ -24,6 +24,9 @@ struct Warp {
     // scoreboard hazards. Refreshed whenever one of those inputs changes, so the issue stage
     // tests one flag instead of the scoreboard.
     bool ready = false;
+    // Lanes of issued global atomics whose answers are not back (counted only under
+    // sm.atomic_blocks_warp, where a warp with any issues nothing: GPGPU-Sim's m_n_atomic).
+    uint32_t atomicLanesPending = 0;
     // The unit a ready warp's instruction needs (SmCore counts ready warps per scheduler and unit).
     uint8_t readyUnit = 0;
     WarpView view;

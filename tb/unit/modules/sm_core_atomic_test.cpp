@@ -86,4 +86,37 @@ TEST(SmCore, AtomLanesOnOneAddressAreSeparateRequestsAndAllMustReturn) {
     expectCleanEnd(b, 20);
 }
 
+// Lanes 0 and 1 of a RED both on kLine: two requests, sent at c4 and c5 and acknowledged at 14500
+// and 15500 ps (taken at c15 and c16), with an independent ALU and the EXIT behind it.
+void runRedThenAlu(bool atomicBlocksWarp, const U64& issues, uint64_t end) {
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        WarpInstruction red = atomicOf(store(0x00, kLine, 0, {R0}));
+        red.activeMask = 0x3u;
+        return Program{red, alu(0x08, R3, {R0}), exitInst(0x10)};
+    }));
+    SmConfig cfg = cfgWith(2);
+    cfg.atomicBlocksWarp = atomicBlocksWarp;
+    SmBench b(cfg, std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    ASSERT_EQ(b.mem.log.size(), 2u);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 4000u);
+    EXPECT_EQ(b.mem.log[1].arrivedPs, 5000u);
+    EXPECT_EQ(b.mem.log[1].answeredPs, 15500u);
+    EXPECT_EQ(b.rec->issueCycles(0), issues);
+    expectCleanEnd(b, end);
+}
+
+TEST(SmCore, UnderAtomicBlocksWarpARedHoldsItsWarpUntilEveryAnswerIsBack) {
+    // sm.atomic_blocks_warp (GPGPU-Sim's m_n_atomic): the ALU waits for both acknowledgements,
+    // issuing at 16, the EXIT at 17; R3 is due at 20, when the kernel ends.
+    runRedThenAlu(true, U64{3, 16, 17}, 20);
+}
+
+TEST(SmCore, WithoutAtomicBlocksWarpARedHoldsNothing) {
+    // The ALU and the EXIT issue right behind the RED; the kernel ends with the last
+    // acknowledgement, taken at c16.
+    runRedThenAlu(false, U64{3, 4, 5}, 16);
+}
+
 } // namespace sm_core_test
