@@ -16,6 +16,9 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
       readHits_(stats.counter(p + "read_hits", "Reads that hit a valid line")),
       readHitsIntraWarp_(stats.counter(p + "read_hits_intra_warp",
                                        "Of read_hits: the line was brought in by the reading warp (CCWS Fig. 11)")),
+      readHitsIntraThread_(stats.counter(p + "read_hits_intra_thread",
+                                         "Of read_hits_intra_warp: a lane re-reads the line it read before, since the "
+                                         "owner brought it in (intra-thread locality, CCWS Fig. 11)")),
       readMisses_(stats.counter(p + "read_misses", "Reads that allocated a new MSHR entry")),
       mshrMerges_(stats.counter(p + "mshr_merges", "Reads merged into an in-flight MSHR entry")),
       writes_(stats.counter(p + "writes", "Stores sent to L2 (no allocation)")),
@@ -69,14 +72,20 @@ void L1DCache::notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit,
     if (observer_) observer_->onL1Access({warp, pc, line, hit, merged, write, predicted});
 }
 
-L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t token) {
+L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes) {
     Line* l = find(line);
     if (l && l->state == State::Valid) {
         accesses_.inc();
         readHits_.inc();
         // The owner is the warp that brought the line in, as CCWS's lost-locality detector keeps it;
         // a hit by another warp is inter-warp locality, by the owner intra-warp (CCWS Fig. 11).
-        if (l->owner == static_cast<int>(warp)) readHitsIntraWarp_.inc();
+        if (l->owner == static_cast<int>(warp)) {
+            readHitsIntraWarp_.inc();
+            // Intra-thread if any lane reads the line again; the CCWS paper splits its
+            // intra-wavefront hits this way (a hit serving old and new lanes counts as intra-thread).
+            if (lanes & l->ownerLanes) readHitsIntraThread_.inc();
+            l->ownerLanes |= lanes;
+        }
         const bool predicted = repl_->onHit(index_(line), wayOf(*l), pc);
         l->pc = pc;
         notifyAccess(warp, pc, line, true, false, false, predicted);
@@ -90,6 +99,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
         accesses_.inc();
         mshrMerges_.inc();
         mshr_.merge(line, token);
+        addOwnerLanes(line, warp, lanes);
         notifyAccess(warp, pc, line, false, true, false);
         return L1Result::MissMerged;
     }
@@ -109,10 +119,10 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
             return L1Result::StallReservation;
         }
         evict(*v);
-        *v = Line{line, State::Reserved, static_cast<int>(warp), pc};
+        *v = Line{line, State::Reserved, static_cast<int>(warp), pc, lanes};
         repl_->onAllocate(set, wayOf(*v), pc);
     } else {
-        missOwner_.push_back({line, static_cast<int>(warp), pc});  // the line has no MSHR entry yet
+        missOwner_.push_back({line, static_cast<int>(warp), pc, lanes});  // the line has no MSHR entry yet
     }
     accesses_.inc();
     readMisses_.inc();
@@ -176,6 +186,20 @@ void L1DCache::flush() {
         }
 }
 
+// A merge by the warp that missed: its lanes read the line too (for the intra-thread test).
+void L1DCache::addOwnerLanes(uint64_t line, unsigned warp, uint32_t lanes) {
+    if (lanes == 0) return;
+    if (allocation_ == L1Allocation::OnMiss) {
+        if (Line* l = find(line); l && l->owner == static_cast<int>(warp)) l->ownerLanes |= lanes;
+        return;
+    }
+    for (MissOwner& o : missOwner_)
+        if (o.line == line) {
+            if (o.warp == static_cast<int>(warp)) o.lanes |= lanes;
+            return;
+        }
+}
+
 const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
     fills_.inc();
     if (allocation_ == L1Allocation::OnMiss) {
@@ -187,10 +211,12 @@ const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
     } else {
         int ownerWarp = -1;
         uint64_t ownerPc = 0;
+        uint32_t ownerLanes = 0;
         for (size_t i = 0; i < missOwner_.size(); ++i) {
             if (missOwner_[i].line != line) continue;
             ownerWarp = missOwner_[i].warp;
             ownerPc = missOwner_[i].pc;
+            ownerLanes = missOwner_[i].lanes;
             missOwner_[i] = missOwner_.back();
             missOwner_.pop_back();
             break;
@@ -199,7 +225,7 @@ const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
         Line* v = victim(set);
         if (v) {  // no reservations under on-fill, so a victim always exists
             evict(*v);
-            *v = Line{line, State::Valid, ownerWarp, ownerPc};
+            *v = Line{line, State::Valid, ownerWarp, ownerPc, ownerLanes};
             repl_->onAllocate(set, wayOf(*v), v->pc);
         }
     }

@@ -62,7 +62,9 @@ public:
     void setObserver(SchedulerPolicy* p) { observer_ = p; }
 
     uint64_t lineOf(uint64_t addr) const { return addr & ~uint64_t(lineBytes_ - 1); }
-    L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token);
+    // `lanes`: the reading warp's lanes this line serves (0: not known), which tell an owner's
+    // re-read of data one of its threads read before (intra-thread) from a sibling's (inter-thread).
+    L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes = 0);
     // `chunks`: the 32-byte chunks of the line the store touches (Coalescer); 0: not known.
     L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0);
     // A global atomic's line request (Coalescer::coalesceAtomic): it only needs a miss-queue slot.
@@ -112,12 +114,14 @@ private:
         State state = State::Invalid;
         int owner = -1;    // warp that brought the line in
         uint64_t pc = 0;   // PC of the last access
+        uint32_t ownerLanes = 0;  // lanes of the owner warp that have read the line (CCWS Fig. 11)
     };
     Line* find(uint64_t lineAddr);
     const Line* find(uint64_t lineAddr) const;
     // The lowest invalid way, else the replacement's choice among valid ways; nullptr if every
     // way is reserved.
     Line* victim(unsigned set);
+    void addOwnerLanes(uint64_t line, unsigned warp, uint32_t lanes);
     unsigned wayOf(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) % ways_; }
     void evict(Line& l);
     void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write,
@@ -138,10 +142,11 @@ private:
         uint64_t line;
         int warp;
         uint64_t pc;
+        uint32_t lanes;  // the owner warp's lanes that missed or merged on the line
     };
     std::vector<MissOwner> missOwner_;  // at most one per MSHR entry: a flat list, searched linearly
 
-    Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_, &writeHits_,
+    Counter &accesses_, &readHits_, &readHitsIntraWarp_, &readHitsIntraThread_, &readMisses_, &mshrMerges_, &writes_, &writeEvicts_, &writeHits_,
         &mshrStalls_, &missQueueStalls_, &reservationFails_, &fills_, &evictions_, &flushedLines_, &atomics_;
 };
 

@@ -305,12 +305,12 @@ void LdStUnit::repeatMshrRefusal(uint64_t n) {
 LdStUnit::Parked LdStUnit::current() const {
     const LineAccess& a = accesses_[next_];
     return {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_, isAtomic_,
-            static_cast<uint32_t>(__builtin_popcount(a.laneMask))};
+            static_cast<uint32_t>(__builtin_popcount(a.laneMask)), a.laneMask};
 }
 
 L1Result LdStUnit::send(const Parked& a) {
     if (a.atomic) return l1_.atomic(a.lineAddr, a.bytes, a.chunks, a.lanes, a.warp, a.pc, a.token, !a.write);
-    return a.write ? l1_.write(a.lineAddr, a.bytes, a.warp, a.pc, a.chunks) : l1_.read(a.lineAddr, a.warp, a.pc, a.token);
+    return a.write ? l1_.write(a.lineAddr, a.bytes, a.warp, a.pc, a.chunks) : l1_.read(a.lineAddr, a.warp, a.pc, a.token, a.laneMask);
 }
 
 bool LdStUnit::lookup(const Parked& a, uint64_t hitReady) {

@@ -164,6 +164,7 @@ private:
         bool write;           // a store, or a RED (an atomic without result)
         bool atomic = false;  // a global atomic's line request (to the L2, not the L1D)
         uint32_t lanes = 0;   // an atomic's lanes
+        uint32_t laneMask = 0;  // the lanes this line serves
     };
     // The L1D's answer to an access (an atomic passes it to the L2).
     L1Result send(const Parked& a);

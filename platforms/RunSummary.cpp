@@ -31,6 +31,7 @@ nlohmann::json summaryOf(const RunRecord& r) {
     const StatRegistry& s = r.stats;
     const double l1Hits = s.sum("sm", ".l1d.read_hits");
     const double l1Intra = s.sum("sm", ".l1d.read_hits_intra_warp");
+    const double l1IntraThread = s.sum("sm", ".l1d.read_hits_intra_thread");
     const double l1Reads = l1Hits + s.sum("sm", ".l1d.read_misses") + s.sum("sm", ".l1d.mshr_merges");
     const double l2Hits = s.sum("l2.", ".read_hits");
     const double l2Reads = l2Hits + s.sum("l2.", ".read_misses");
@@ -48,6 +49,10 @@ nlohmann::json summaryOf(const RunRecord& r) {
         // in (intra-warp) and on one another warp brought in (inter-warp); with the miss rate they sum to 1.
         {"l1d_read_intra_warp_hit_rate", ratio(l1Intra, l1Reads)},
         {"l1d_read_inter_warp_hit_rate", ratio(l1Hits - l1Intra, l1Reads)},
+        // The intra-warp hits split as the paper splits them: a lane re-reading the line
+        // (intra-thread) or only lanes new to it (inter-thread within the warp).
+        {"l1d_read_intra_thread_hit_rate", ratio(l1IntraThread, l1Reads)},
+        {"l1d_read_intra_warp_inter_thread_hit_rate", ratio(l1Intra - l1IntraThread, l1Reads)},
         {"l2_read_hit_rate", ratio(l2Hits, l2Reads)},
         // Requests served from an open row, over every FR-FCFS controller (0 with ideal memory).
         {"dram_row_hit_rate", weightedMean(s, ".row_hit_rate")},

@@ -262,6 +262,31 @@ TEST(L1DCache, HitsSplitIntoIntraAndInterWarpByTheLinesOwner) {
     }
 }
 
+TEST(L1DCache, IntraWarpHitsSplitIntoIntraAndInterThreadByTheOwnersLanes) {
+    // Warp 5 misses A with lanes 0-3 and merges lanes 4-7 into the pending miss; warp 6 merges
+    // lane 9 (not the owner: its lanes are not the owner's). After the fill, hits by
+    //   5 on lane 8     intra-warp, inter-thread (new lane; lane 8 joins the owner's lanes)
+    //   5 on lane 4     intra-thread (merged before the fill)
+    //   6 on lane 0     inter-warp
+    //   5 on lane 9     intra-warp, inter-thread (lane 9 read A only as warp 6's)
+    //   5 on lane 0     intra-thread
+    // : 5 hits, 4 intra-warp, 2 of them intra-thread, under either allocation.
+    for (L1Allocation a : {L1Allocation::OnMiss, L1Allocation::OnFill}) {
+        Bench b(cfgOf(a));
+        ASSERT_EQ(b.l1.read(A, 5, 0, 1, 0x0Fu), L1Result::MissNew);
+        ASSERT_EQ(b.l1.read(A, 5, 0, 2, 0xF0u), L1Result::MissMerged);
+        ASSERT_EQ(b.l1.read(A, 6, 0, 3, 0x200u), L1Result::MissMerged);
+        b.l1.popOutgoing();
+        b.l1.fill(A);
+        for (auto [warp, lanes] : std::vector<std::pair<unsigned, uint32_t>>{
+                 {5, 0x100u}, {5, 0x10u}, {6, 0x1u}, {5, 0x200u}, {5, 0x1u}})
+            EXPECT_EQ(b.l1.read(A, warp, 0, 4, lanes), L1Result::Hit);
+        EXPECT_EQ(b.n("read_hits"), 5u);
+        EXPECT_EQ(b.n("read_hits_intra_warp"), 4u);
+        EXPECT_EQ(b.n("read_hits_intra_thread"), 2u);
+    }
+}
+
 TEST(L1DCache, OnFillOwnerIsTheMissingWarp) {
     Bench b(cfgOf(L1Allocation::OnFill));
     Recorder rec;
