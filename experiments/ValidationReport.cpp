@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "experiments/SvgChart.hpp"
+#include "experiments/ValidationShare.hpp"
 
 namespace gpusim::validation {
 
@@ -20,8 +21,6 @@ std::string pointsDifference(double ours, double paper) {
     std::snprintf(buf, sizeof buf, "%+.1f pp", (ours - paper) * 100.0);
     return buf;
 }
-
-namespace {
 
 std::string cell(const std::string& s) {
     std::string out;
@@ -50,10 +49,9 @@ std::string extraText(const StudyData& d, const ExtraColumn& e, const std::strin
     return text;
 }
 
-} // namespace
-
 StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
                          const std::vector<std::string>& specFiles, const std::string& notes) {
+    if (!study.shares.empty()) return renderShareStudy(study, data, chartLink, specFiles, notes);
     StudySection out;
     std::ostringstream md;
     std::vector<std::string> compared;  // every series but the baseline

@@ -45,4 +45,10 @@ std::string fixed3(const std::optional<double>& v);
 // "-71.1 pp" (ours 1.020, paper 1.731).
 std::string pointsDifference(double ours, double paper);
 
+// Shared by the study renderers: a Markdown table cell (| escaped), the group a workload is in
+// (nullptr: none), an extra column's text for a workload ("-": no value).
+std::string cell(const std::string& s);
+const WorkloadGroup* groupOf(const Study& s, const std::string& workload);
+std::string extraText(const StudyData& d, const ExtraColumn& e, const std::string& workload);
+
 } // namespace gpusim::validation
