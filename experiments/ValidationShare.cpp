@@ -91,22 +91,11 @@ StudySection renderShareStudy(const Study& study, const StudyData& data, const s
     out.charts.push_back({mainChart, chart::renderSvg(bars)});
     md << "![" << study.id << " share](" << chartLink << "/" << mainChart << ")\n\n";
 
-    md << "| workload | group |";
-    if (!study.workloadNotes.empty()) md << " paper's class |";
-    for (const auto& s : study.shares) md << " " << cell(s.name) << " |";
-    for (const auto& e : study.extras) md << " " << cell(e.heading) << " |";
-    md << "\n|---|---|";
-    if (!study.workloadNotes.empty()) md << "---|";
-    for (size_t i = 0; i < study.shares.size(); ++i) md << "---:|";
-    for (size_t i = 0; i < study.extras.size(); ++i) md << "---|";
-    md << "\n";
+    std::vector<std::string> numbers;
+    for (const auto& s : study.shares) numbers.push_back(cell(s.name));
+    md << tableHead(study, numbers);
     for (const auto& w : data.workloads) {
-        const WorkloadGroup* g = groupOf(study, w);
-        md << "| " << cell(w) << " | " << (g ? g->name : "-") << " |";
-        if (!study.workloadNotes.empty()) {
-            const auto n = study.workloadNotes.find(w);
-            md << " " << (n == study.workloadNotes.end() ? "" : cell(n->second)) << " |";
-        }
+        md << rowLead(study, w);
         for (const auto& s : study.shares) md << " " << percent(shareOf(data, s, w)) << " |";
         for (const auto& e : study.extras) md << " " << cell(extraText(data, e, w)) << " |";
         md << "\n";
@@ -143,12 +132,7 @@ StudySection renderShareStudy(const Study& study, const StudyData& data, const s
     }
     md << "\n";
     if (!study.paperNote.empty()) md << "Paper figures: " << study.paperNote << "\n\n";
-    if (!data.notOk.empty()) {
-        md << "Jobs that did not finish (no bar, not in the means):\n\n";
-        for (const auto& n : data.notOk) md << "- " << n << "\n";
-        md << "\n";
-    }
-    if (!notes.empty()) md << notes << (notes.back() == '\n' ? "" : "\n") << "\n";
+    md << sectionEnd(data, notes);
     out.markdown = md.str();
     return out;
 }
