@@ -76,7 +76,7 @@ StudySection renderShareStudy(const Study& study, const StudyData& data, const s
     md << ".\n\n";
 
     chart::BarChart bars;
-    bars.title = study.title.substr(0, study.title.find(':')) + ": share in percent";
+    bars.title = study.title;  // what the shares are is in the title
     bars.yLabel = "percent";
     bars.categories = data.workloads;
     for (const auto& g : study.groups) bars.categories.push_back("amean " + g.name);
