@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "experiments/SvgChart.hpp"
+#include "experiments/ValidationShare.hpp"
 
 namespace gpusim::validation {
 
@@ -21,19 +22,21 @@ std::string pointsDifference(double ours, double paper) {
     return buf;
 }
 
-namespace {
-
 std::string cell(const std::string& s) {
     std::string out;
     for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
     return out;
 }
 
+namespace {
+
 const WorkloadGroup* groupOf(const Study& s, const std::string& workload) {
     for (const auto& g : s.groups)
         if (std::find(g.workloads.begin(), g.workloads.end(), workload) != g.workloads.end()) return &g;
     return nullptr;
 }
+
+} // namespace
 
 std::string extraText(const StudyData& d, const ExtraColumn& e, const std::string& workload) {
     const auto s = d.rows.find(e.series);
@@ -50,10 +53,47 @@ std::string extraText(const StudyData& d, const ExtraColumn& e, const std::strin
     return text;
 }
 
-} // namespace
+std::string tableHead(const Study& s, const std::vector<std::string>& numberColumns) {
+    std::string head = "| workload | group |", rule = "\n|---|---|";
+    if (!s.workloadNotes.empty()) {
+        head += " paper's class |";
+        rule += "---|";
+    }
+    for (const auto& c : numberColumns) {
+        head += " " + c + " |";
+        rule += "---:|";
+    }
+    for (const auto& e : s.extras) {
+        head += " " + cell(e.heading) + " |";
+        rule += "---|";
+    }
+    return head + rule + "\n";
+}
+
+std::string rowLead(const Study& s, const std::string& workload) {
+    const WorkloadGroup* g = groupOf(s, workload);
+    std::string lead = "| " + cell(workload) + " | " + (g ? g->name : "-") + " |";
+    if (!s.workloadNotes.empty()) {
+        const auto n = s.workloadNotes.find(workload);
+        lead += " " + (n == s.workloadNotes.end() ? "" : cell(n->second)) + " |";
+    }
+    return lead;
+}
+
+std::string sectionEnd(const StudyData& d, const std::string& notes) {
+    std::string end;
+    if (!d.notOk.empty()) {
+        end += "Jobs that did not finish (no bar, not in the means):\n\n";
+        for (const auto& n : d.notOk) end += "- " + n + "\n";
+        end += "\n";
+    }
+    if (!notes.empty()) end += notes + (notes.back() == '\n' ? "" : "\n") + "\n";
+    return end;
+}
 
 StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
                          const std::vector<std::string>& specFiles, const std::string& notes) {
+    if (!study.shares.empty()) return renderShareStudy(study, data, chartLink, specFiles, notes);
     StudySection out;
     std::ostringstream md;
     std::vector<std::string> compared;  // every series but the baseline
@@ -88,24 +128,11 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
     md << "![" << study.id << " " << study.metric << "](" << chartLink << "/" << mainChart << ")\n\n";
 
     // The table.
-    md << "| workload | group |";
-    if (!study.workloadNotes.empty()) md << " paper's class |";
-    md << " " << cell(study.baseline) << " " << study.metric << " |";
-    for (const auto& s : compared) md << " " << cell(s) << " |";
-    for (const auto& e : study.extras) md << " " << cell(e.heading) << " |";
-    md << "\n|---|---|";
-    if (!study.workloadNotes.empty()) md << "---|";
-    md << "---:|";
-    for (size_t i = 0; i < compared.size(); ++i) md << "---:|";
-    for (size_t i = 0; i < study.extras.size(); ++i) md << "---|";
-    md << "\n";
+    std::vector<std::string> numbers{cell(study.baseline) + " " + study.metric};
+    for (const auto& s : compared) numbers.push_back(cell(s));
+    md << tableHead(study, numbers);
     for (const auto& w : data.workloads) {
-        const WorkloadGroup* g = groupOf(study, w);
-        md << "| " << cell(w) << " | " << (g ? g->name : "-") << " |";
-        if (!study.workloadNotes.empty()) {
-            const auto n = study.workloadNotes.find(w);
-            md << " " << (n == study.workloadNotes.end() ? "" : cell(n->second)) << " |";
-        }
+        md << rowLead(study, w);
         md << " " << fixed3(valueOf(data, study.baseline, w, study.metric)) << " |";
         for (const auto& s : compared) md << " " << fixed3(normalised(data, study, s, w)) << " |";
         for (const auto& e : study.extras) md << " " << cell(extraText(data, e, w)) << " |";
@@ -189,12 +216,7 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         out.charts.push_back({name, chart::renderSvg(st)});
         md << "![" << study.id << " stalls](" << chartLink << "/" << name << ")\n\n";
     }
-    if (!data.notOk.empty()) {
-        md << "Jobs that did not finish (no bar, not in the means):\n\n";
-        for (const auto& n : data.notOk) md << "- " << n << "\n";
-        md << "\n";
-    }
-    if (!notes.empty()) md << notes << (notes.back() == '\n' ? "" : "\n") << "\n";
+    md << sectionEnd(data, notes);
     out.markdown = md.str();
     return out;
 }

@@ -45,4 +45,16 @@ std::string fixed3(const std::optional<double>& v);
 // "-71.1 pp" (ours 1.020, paper 1.731).
 std::string pointsDifference(double ours, double paper);
 
+// Shared by the study renderers: a Markdown table cell (| escaped), an extra column's text for
+// a workload ("-": no value).
+std::string cell(const std::string& s);
+std::string extraText(const StudyData& d, const ExtraColumn& e, const std::string& workload);
+// The table's head and rule: workload, group, the paper's class when the study gives classes,
+// the number columns (right-aligned; Markdown given) and the extra columns.
+std::string tableHead(const Study& s, const std::vector<std::string>& numberColumns);
+// A workload row's first cells: workload, group and, when the study gives classes, its class.
+std::string rowLead(const Study& s, const std::string& workload);
+// What ends every study's section: the jobs that did not finish, then the study's notes.
+std::string sectionEnd(const StudyData& d, const std::string& notes);
+
 } // namespace gpusim::validation

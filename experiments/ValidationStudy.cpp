@@ -61,16 +61,33 @@ Study parseStudy(const json& o, const std::filesystem::path& file, size_t index)
     if (!o.is_object()) r.fail("", "expected an object");
     r.onlyKeys(o, {"id", "title", "source", "notes", "platform_note", "sweeps", "metric", "baseline", "mean", "groups",
                    "series", "paper", "paper_note", "extras", "workload_notes", "miss_chart", "stall_chart", "best_of",
-                   "comment"});
+                   "shares", "comment"});
     Study s;
     s.id = r.str(o, "id", true);
     s.title = r.str(o, "title", true);
     s.source = r.str(o, "source", true);
     s.notesFile = r.str(o, "notes", false);
     s.platformNote = r.str(o, "platform_note", false);
-    s.baseline = r.str(o, "baseline", true);
+    const bool shares = o.contains("shares");
+    s.baseline = r.str(o, "baseline", !shares);
     if (o.contains("metric")) s.metric = r.str(o, "metric", true);
     if (o.contains("mean")) s.mean = parseMean(r, r.str(o, "mean", true));
+    if (shares) {
+        if (!o["shares"].is_array() || o["shares"].empty()) r.fail("shares", "expected a non-empty list");
+        for (size_t j = 0; j < o["shares"].size(); ++j) {
+            const json& x = o["shares"][j];
+            const Reader sr(file, "studies[" + std::to_string(index) + "].shares[" + std::to_string(j) + "]");
+            if (!x.is_object()) sr.fail("", "expected an object {\"name\", \"series\", \"part\", \"whole\"}");
+            sr.onlyKeys(x, {"name", "series", "part", "whole"});
+            Share sh{sr.str(x, "name", true), sr.str(x, "series", true), sr.str(x, "part", true), sr.str(x, "whole", true)};
+            for (const auto& had : s.shares)
+                if (had.name == sh.name) r.fail("shares." + sh.name, "named twice");
+            s.shares.push_back(std::move(sh));
+        }
+        // A share may be 0, which a geometric or harmonic mean cannot take.
+        if (!o.contains("mean")) s.mean = Mean::Arithmetic;
+        if (s.mean != Mean::Arithmetic) r.fail("mean", "a share study's mean is arithmetic (a share may be 0)");
+    }
     s.seriesOrder = r.strings(o, "series");
     s.paperNote = r.str(o, "paper_note", false);
     if (!o.contains("sweeps") || !o["sweeps"].is_array() || o["sweeps"].empty()) r.fail("sweeps", "expected a non-empty list");
@@ -100,6 +117,9 @@ Study parseStudy(const json& o, const std::filesystem::path& file, size_t index)
             if (!m.is_object()) r.fail("paper." + g, "expected {series: number}");
             for (const auto& [series, v] : m.items()) {
                 if (!v.is_number() || v.get<double>() <= 0) r.fail("paper." + g + "." + series, "expected a positive number");
+                if (shares && (v.get<double>() > 1 ||
+                               std::none_of(s.shares.begin(), s.shares.end(), [&](const Share& x) { return x.name == series; })))
+                    r.fail("paper." + g + "." + series, "expected a share's name and a fraction of at most 1");
                 s.paper[g][series] = v.get<double>();
             }
         }

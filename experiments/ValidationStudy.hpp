@@ -7,6 +7,9 @@
 // the figures the paper reports. Nothing here runs a simulation or writes a file: the command
 // runs the sweeps, this turns their results.json into numbers, ValidationReport prints them.
 //
+// A share study is not normalised: per workload it shows one series' statistic as a part of
+// another (ValidationShare.hpp), e.g. occlusion time in the L1D access latency (OAWS Figure 3).
+//
 // Left out: anything a paper's figure needs that our statistics do not have (per-kernel IPC of
 // multi-kernel workloads is not normalised; a study may show raw per-kernel statistics as
 // extra columns instead).
@@ -51,6 +54,13 @@ struct StallChart {
     std::string what = "LD/ST stall cycles";
 };
 
+// A share: per workload, `series`'s statistic `part` over its statistic `whole` (a fraction,
+// shown as a percentage), with no baseline. Both are columns of the series' results rows.
+struct Share {
+    std::string name;  // column heading, and the key of the paper's figure
+    std::string series, part, whole;
+};
+
 struct Study {
     std::string id, title, source, notesFile;
     std::string platformNote;  // e.g. "fermi30 (the OAWS paper's Table 1)"
@@ -70,6 +80,9 @@ struct Study {
     // Derived series: name -> series; per workload the row of whichever has the highest metric
     // (iPAWS's "the better of RR and GTO"). Shown and averaged like any other series.
     std::vector<std::pair<std::string, std::vector<std::string>>> bestOf;
+    // Non-empty: a share study (metric and baseline unused; the mean is arithmetic, a share may
+    // be 0; paper[group][share name] is a fraction).
+    std::vector<Share> shares;
 };
 
 struct Studies {

@@ -48,7 +48,11 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       occlusion_(stats.average(p + "occlusion_cycles",
                                "Per load: cycles replaying for want of an MSHR (OAWS occlusion time)")),
       occlusionCoherent_(stats.average(p + "occlusion_cycles_coherent", "Occlusion time of coherent loads")),
-      occlusionDivergent_(stats.average(p + "occlusion_cycles_divergent", "Occlusion time of divergent loads")) {
+      occlusionDivergent_(stats.average(p + "occlusion_cycles_divergent", "Occlusion time of divergent loads")),
+      accessCycles_(stats.average(p + "load_access_cycles",
+                                  "Per load: first L1D access to its data (OAWS L1D access latency, occlusion included)")),
+      accessCyclesCoherent_(stats.average(p + "load_access_cycles_coherent", "L1D access latency of coherent loads")),
+      accessCyclesDivergent_(stats.average(p + "load_access_cycles_divergent", "L1D access latency of divergent loads")) {
     setMark_.assign(l1_.sets(), 0);
     if (cfg_.l1LookupAfterLatency) pipeDepth_ = cfg_.l1HitLatency - 1;  // >= 1, checked by SmConfig
     queueCap_ = cfg_.memIssueQueue;
@@ -216,6 +220,7 @@ void LdStUnit::step(uint64_t cycle) {
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
     const Parked a = current();
+    if (isLoad_) tried(token_, cycle);
     L1Result r = send(a);
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
@@ -290,6 +295,7 @@ void LdStUnit::stepPipeline(uint64_t cycle) {
         pipelineFull_.inc();
         return;
     }
+    if (isLoad_) tried(token_, cycle);
     pipe_.push_back({current(), cycle + pipeDepth_});
     if (++next_ == accesses_.size())
         busy_ = false;
@@ -378,6 +384,12 @@ void LdStUnit::accessDone(uint32_t t, uint64_t cycle) {
     if (--l.remaining) return;
     const uint64_t lat = cycle - l.issueCycle;
     latency_.sample(double(lat));
+    if (l.l1d && l.accesses > 0) {
+        if (l.firstTry == kNotTried) throw std::logic_error("LD/ST: a load's data returned before its first access");
+        const double access = double(cycle - l.firstTry);
+        accessCycles_.sample(access);
+        (l.accesses > kCoherentMaxLines ? accessCyclesDivergent_ : accessCyclesCoherent_).sample(access);
+    }
     const bool fullyCached = l.l1d && l.allHits && l.accesses > 0;
     if (fullyCached) {
         fullyCached_.inc();

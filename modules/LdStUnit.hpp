@@ -20,6 +20,18 @@
 // Per-load "occlusion time" (cycles replaying for want of an MSHR; OAWS Fig. 3) is recorded,
 // overall and for coherent (1-2 lines) and divergent (more) loads, the OAWS paper's Section 2.2
 // classes; so are the loads of each class that were fully cached (OAWS Figs. 10-11).
+// Beside it, per class, the load's "L1D access latency" (load_access_cycles; OAWS 3.2: "L1D
+// access latency can be divided into memory occlusion time and L1D hit/miss time"): from the
+// cycle the unit first presents the load's first access to the L1D (its first lookup; with
+// l1d.lookup_after_latency, the cycle it enters the pipeline, whose stages are the hit latency)
+// to the cycle the data of its last outstanding access is there (a hit's latency elapsed, or
+// the fill processed), so occlusion time is a part of it. It includes, besides the occlusion:
+// one cycle per further access (the coalescing serialisation), replays refused for other
+// reasons (miss queue, line reservation), time parked in the re-execution queue, and the hit
+// latency or the miss's round trip. It leaves out what comes before the first access (the
+// hand-over from issue, a wait in sm.mem_issue_queue, a full lookup pipeline) and the writeback
+// after the data; load_latency (issue to data) covers those. Only global/local loads with at
+// least one access count: the same loads as occlusion_cycles.
 // With sm.mem_issue_queue > 0 the issue stage does not wait for the unit: a memory instruction
 // waits in a FIFO of that many (GPGPU-Sim's ID_OC_MEM register, MEM operand collectors and
 // OC_EX_MEM register, without the operand reads' latency) and enters the unit in its first cycle
@@ -138,6 +150,11 @@ public:
     std::string dumpState() const;
 
 private:
+    static constexpr uint64_t kNotTried = UINT64_MAX;
+    // A load's first access is being presented to the L1D now (the access latency's start).
+    void tried(uint32_t token, uint64_t cycle) {
+        if (loads_[token].firstTry == kNotTried) loads_[token].firstTry = cycle;
+    }
     struct Load {
         bool live = false;
         unsigned warp = 0;
@@ -148,6 +165,8 @@ private:
         unsigned accesses = 0;
         bool allHits = true;
         uint64_t occlusion = 0;
+        // The cycle its first access was presented to the L1D (kNotTried: not yet).
+        uint64_t firstTry = kNotTried;
         // For the lookup-after-latency pipeline, which services a load after the unit moved on.
         unsigned unlooked = 0;
         unsigned activeLanes = 0;
@@ -251,6 +270,7 @@ private:
         &bankConflictCycles_;
     Histogram& latency_;
     Average &occlusion_, &occlusionCoherent_, &occlusionDivergent_;
+    Average &accessCycles_, &accessCyclesCoherent_, &accessCyclesDivergent_;
 };
 
 } // namespace gpusim

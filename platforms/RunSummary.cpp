@@ -77,6 +77,10 @@ nlohmann::json summaryOf(const RunRecord& r) {
         {"avg_occlusion_cycles", weightedMean(s, ".ldst.occlusion_cycles")},
         {"avg_occlusion_cycles_coherent", weightedMean(s, ".ldst.occlusion_cycles_coherent")},
         {"avg_occlusion_cycles_divergent", weightedMean(s, ".ldst.occlusion_cycles_divergent")},
+        // The OAWS paper's L1D access latency (its Fig. 3), of which the occlusion time is a part.
+        {"avg_load_access_cycles", weightedMean(s, ".ldst.load_access_cycles")},
+        {"avg_load_access_cycles_coherent", weightedMean(s, ".ldst.load_access_cycles_coherent")},
+        {"avg_load_access_cycles_divergent", weightedMean(s, ".ldst.load_access_cycles_divergent")},
         {"divergent_loads", divLoads},
         {"coherent_loads", cohLoads},
         {"fully_cached_divergent_fraction", ratio(s.sum("sm", ".ldst.fully_cached_divergent_loads"), divLoads)},

@@ -199,15 +199,19 @@ TEST(ValidationReport, PointsDifference) {
 TEST(ValidationStudy, TheShippedStudiesAndTheirSweepsAreValid) {
     // validation/studies.json as `gpusim validate` reads it: every spec exists and names known
     // platforms, schedulers, workloads and parameters, and every workload a group averages over
-    // is run by some sweep of its study (else its mean would silently drop it).
+    // is run by some sweep of its study (else its mean would silently drop it); a share study's
+    // statistics are collected by its sweeps (else every share would be missing).
     const Studies all = loadStudies(std::filesystem::path(GPUSIM_SOURCE_DIR) / "validation" / "studies.json");
     for (const Study& st : all.studies) {
-        std::set<std::string> run;
+        std::set<std::string> run, stats;
         for (const SweepRef& ref : st.sweeps) {
             const SweepSpec spec = loadSweepSpec(all.specPath(ref).string());
             EXPECT_NO_THROW(validateSweepSpec(spec)) << st.id << ": " << ref.spec;
             run.insert(spec.workloads.begin(), spec.workloads.end());
+            stats.insert(spec.stats.begin(), spec.stats.end());
         }
+        for (const Share& sh : st.shares)
+            for (const std::string& stat : {sh.part, sh.whole}) EXPECT_TRUE(stats.count(stat)) << st.id << ": " << stat;
         for (const WorkloadGroup& g : st.groups)
             for (const std::string& w : g.workloads) EXPECT_TRUE(run.count(w)) << st.id << ": group " << g.name << ": " << w;
     }

@@ -85,6 +85,9 @@ TEST(LdStUnit, DivergentLoadOccupiesUnit32Cycles) {
     EXPECT_EQ(d.accesses, 32u);
     EXPECT_FALSE(d.fullyCached);
     EXPECT_EQ(d.latency, 101u);  // accepted at cycle 0
+    // L1D access latency: first access at 1 to the last fill at 101 (a divergent load).
+    EXPECT_EQ(b.n("ldst.load_access_cycles_divergent"), 100);
+    EXPECT_EQ(b.n("ldst.occlusion_cycles_divergent"), 0);
     EXPECT_TRUE(b.u.idle());
 }
 
@@ -102,6 +105,8 @@ TEST(LdStUnit, CoalescedHitCompletesHitLatencyAfterItsAccess) {
     EXPECT_EQ(b.done[0].latency, 21u);  // issue to writeback: 1 + hit latency
     EXPECT_EQ(b.n("ldst.fully_cached_loads"), 1);
     EXPECT_EQ(b.n("ldst.load_latency"), 21);  // histogram mean of one sample
+    EXPECT_EQ(b.n("ldst.load_access_cycles"), 20);  // the lookup at 11 to the data at 31: the hit time
+    EXPECT_EQ(b.n("ldst.load_access_cycles_coherent"), 20);
     EXPECT_TRUE(b.u.idle());
 }
 
@@ -132,6 +137,51 @@ TEST(LdStUnit, OcclusionCyclesCountedWhileMshrsFull) {
     ASSERT_NE(occ, nullptr);
     EXPECT_EQ(occ->count(), 2u);  // P: 0, Q: 2
     EXPECT_DOUBLE_EQ(occ->mean(), 1.0);
+    // Access latency: P 1 -> 4 (3, its miss), Q 2 -> 6 (2 occluded + its miss sent at 4, back at 6).
+    const auto* acc = dynamic_cast<const Average*>(b.stats.find("ldst.load_access_cycles_coherent"));
+    ASSERT_NE(acc, nullptr);
+    EXPECT_EQ(acc->count(), 2u);
+    EXPECT_DOUBLE_EQ(acc->mean(), 3.5);
+}
+
+// The OAWS paper's Figure 1 in small: two MSHRs, a coherent load P holding one, and a divergent
+// load Q of four lines whose accesses wait for MSHRs. Q's L1D access latency (first access to the
+// last line's data) is its occlusion time, plus one cycle per further access, plus its last
+// access's miss time.
+TEST(LdStUnit, OcclusionTimeIsPartOfTheL1dAccessLatency) {
+    SmConfig c = baseCfg();
+    c.mshrEntries = 2;
+    Bench b(c);
+    const uint64_t X = kBase, Y = kBase + 0x1000;
+    b.u.accept(0, load(0, 1, X, 4), 0);
+    b.step(1);                            // P: MissNew (MSHR 1 of 2)
+    b.u.accept(1, load(0, 2, Y, 16), 1);  // Q: 32 lanes x 16 B = 4 lines
+    b.step(2);                            // Q0: MissNew (MSHR 2 of 2); Q's first access
+    b.step(3);                            // Q1: StallMshr (occlusion 1)
+    b.step(4);                            // occlusion 2
+    b.fill(X, 5);
+    ASSERT_EQ(b.collect(5), 1u);          // P's data: 1 -> 5
+    b.step(5);                            // Q1: MissNew
+    b.step(6);                            // Q2: StallMshr (occlusion 3)
+    b.step(7);                            // occlusion 4
+    b.fill(Y, 8);
+    b.step(8);                            // Q2: MissNew
+    b.step(9);                            // Q3: StallMshr (occlusion 5)
+    b.fill(Y + 128, 10);
+    b.step(10);                           // Q3: MissNew, the last access
+    EXPECT_TRUE(b.u.free());
+    b.fill(Y + 256, 12);
+    EXPECT_EQ(b.collect(12), 0u);         // Q3's line still out
+    b.fill(Y + 384, 15);
+    ASSERT_EQ(b.collect(15), 1u);
+    EXPECT_EQ(b.n("ldst.divergent_loads"), 1);
+    EXPECT_EQ(b.n("ldst.occlusion_cycles_divergent"), 5);
+    // 2 -> 15 = 13 = 5 occluded + 3 further accesses (at 5, 8, 10 after 2) + 5 of Q3's miss.
+    EXPECT_EQ(b.n("ldst.load_access_cycles_divergent"), 13);
+    EXPECT_EQ(b.n("ldst.occlusion_cycles_coherent"), 0);
+    EXPECT_EQ(b.n("ldst.load_access_cycles_coherent"), 4);  // P: 1 -> 5, no occlusion
+    EXPECT_EQ(b.n("ldst.load_access_cycles"), 8.5);         // both loads
+    EXPECT_EQ(b.done[1].latency, 14u);  // issue at 1 to the data: the hand-over cycle is not access time
 }
 
 TEST(LdStUnit, MissQueueStallIsNotOcclusion) {
@@ -292,6 +342,8 @@ TEST(LdStUnitLookupAfterLatency, MissLeavesOnlyAfterTheLatency) {
     b.fill(kBase, 300);
     ASSERT_EQ(b.collect(300), 1u);
     EXPECT_EQ(b.done[0].latency, 300u);
+    // Its access latency starts when it enters the pipeline (whose stages are the hit latency).
+    EXPECT_EQ(b.n("ldst.load_access_cycles"), 299);
 }
 
 TEST(LdStUnitLookupAfterLatency, RefusedHeadHoldsThePipelineWhileTheUnitMovesOn) {
