@@ -43,7 +43,7 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
       bankConflictCycles_(stats.counter(p + "shared_bank_conflict_cycles",
                                         "Extra cycles shared-memory instructions held the unit for bank conflicts "
                                         "(passes - 1 each)")),
-      latency_(stats.histogram(p + "load_latency", "Load issue to writeback, core cycles",
+      latency_(stats.histogram(p + "load_latency", "Load issue to the arrival of its last access's data, core cycles",
                                kLatencyBucketCycles, kLatencyBuckets)),
       occlusion_(stats.average(p + "occlusion_cycles",
                                "Per load: cycles replaying for want of an MSHR (OAWS occlusion time)")),
