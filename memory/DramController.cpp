@@ -109,6 +109,7 @@ bool DramController::take(Payload& p) {
     r.eligibleCycle = now / clock_.period().value() + 1 + frontendLatency_;
     ++outstandingPerBank_[r.coord.bank];
     queue_.push_back(r);
+    quietUntil_ = 0;
     clock_.wake();
     return true;
 }
@@ -124,11 +125,12 @@ void DramController::tick(uint64_t cycle) {
     sendAnswers(cycle);
     if (prefetch_) prefetch_->deliver(cycle, prefetchFill_);
     sample(cycle);
-    const auto d = scheduler_.pick(queue_, banks_, checker_, cycle);
-    if (prefetch_)
-        tickPrefetch(d, cycle);
-    else if (d)
-        issue(*d, cycle);
+    if (prefetch_) {
+        tickPrefetch(scheduler_.pick(queue_, banks_, checker_, cycle), cycle);
+        return;
+    }
+    if (cycle < quietUntil_) return;
+    if (const auto d = scheduler_.pick(queue_, banks_, checker_, cycle, &quietUntil_)) issue(*d, cycle);
 }
 
 void DramController::tickPrefetch(std::optional<DramScheduler::Decision> d, uint64_t cycle) {

@@ -128,6 +128,11 @@ private:
     std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
     std::deque<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
     uint64_t nextSeq_ = 0;
+    // Without the prefetcher: the scheduler found nothing to issue and nothing can be legal
+    // before this cycle while the queue and the command history stay as they are
+    // (DramScheduler::pick's quietUntil), so the ticks before it skip the queue scan. An arrival
+    // resets it; an issued command means a pick found something, which leaves it behind.
+    uint64_t quietUntil_ = 0;
 
     Counter& reads_;
     Counter& writes_;
