@@ -107,7 +107,7 @@ bool DramController::take(Payload& p) {
     const uint64_t now = sc_core::sc_time_stamp().value();
     r.acceptPs = now;
     r.eligibleCycle = now / clock_.period().value() + 1 + frontendLatency_;
-    ++outstandingPerBank_[r.coord.bank];
+    if (outstandingPerBank_[r.coord.bank]++ == 0) ++busyBanks_;
     queue_.push_back(r);
     quietUntil_ = 0;
     clock_.wake();
@@ -170,7 +170,7 @@ void DramController::sendAnswers(uint64_t cycle) {
     while (!completions_.empty() && completions_.begin()->first.first <= cycle && port_.canRespond()) {
         const Completion c = completions_.begin()->second;
         completions_.erase(completions_.begin());
-        --outstandingPerBank_[c.bank];
+        if (--outstandingPerBank_[c.bank] == 0) --busyBanks_;
         const uint64_t now = sc_core::sc_time_stamp().value();
         const double period = double(clock_.period().value());
         const double firstPs = double(c.firstCmdCycle) * period;
@@ -184,10 +184,10 @@ void DramController::sendAnswers(uint64_t cycle) {
 }
 
 void DramController::sample(uint64_t cycle) {
-    unsigned busyBanks = 0;
-    for (unsigned n : outstandingPerBank_) busyBanks += n ? 1 : 0;
-    if (busyBanks == 0) return;
-    bankParallelism_.sample(busyBanks);
+    // Counted as requests come and go: a loop over the banks every DRAM cycle cost 0.75 % of a
+    // streaming run (issue 19).
+    if (busyBanks_ == 0) return;
+    bankParallelism_.sample(busyBanks_);
     while (!bursts_.empty() && bursts_.front().second <= cycle) bursts_.pop_front();
     const bool dataOnBus = !bursts_.empty() && bursts_.front().first <= cycle;
     busUtil_.sample(dataOnBus ? 1.0 : 0.0);

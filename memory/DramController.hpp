@@ -126,6 +126,7 @@ private:
     // first (tWL < tCL), and ties go by age.
     std::map<std::pair<uint64_t, uint64_t>, Completion> completions_;
     std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
+    unsigned busyBanks_ = 0;                    // banks with a non-zero count above
     std::deque<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
     uint64_t nextSeq_ = 0;
     // Without the prefetcher: the scheduler found nothing to issue and nothing can be legal
