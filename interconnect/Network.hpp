@@ -138,7 +138,10 @@ private:
     // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.
     unsigned queuedPackets_ = 0;    // sum of sources_[].queued
     unsigned completePackets_ = 0;  // sum of sinks_[].complete.size()
-    std::deque<Packet> slots_;  // stable addresses: callbacks may inject while we hold one
+    // Packet table, indexed by flit.slot; freed slots are reused. A vector (a deque's indexing
+    // cost about 10 instructions a flit, issue 19): a callback may inject (and so grow it), so no
+    // reference into it is held across a call to deliverFn_ or freedFn_ (eject copies the packet).
+    std::vector<Packet> slots_;
     std::vector<uint32_t> freeSlots_;
     std::deque<FlitEvent> flitsInFlight_;
     std::deque<CreditEvent> creditsInFlight_;
