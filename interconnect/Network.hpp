@@ -106,7 +106,9 @@ private:
     struct Sink {
         PortRef port;
         std::vector<SinkVc> vcs;
-        std::deque<std::pair<uint32_t, unsigned>> complete;  // (slot, vc) in completion order
+        // (slot, vc) in completion order. A vector: it holds a packet or two, and a deque's
+        // iteration and erase cost more than moving them (issue 19).
+        std::vector<std::pair<uint32_t, unsigned>> complete;
         Counter* flits = nullptr;
     };
     struct FlitEvent {
