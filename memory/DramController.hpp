@@ -21,7 +21,6 @@
 // Leaves out: refresh, power-down, tFAW, bank groups, write queues and write draining, data
 // values (payload data is not touched), read/write reordering beyond what FR-FCFS does.
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +35,7 @@
 #include "common/AddressMap.hpp"
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
+#include "common/RingQueue.hpp"
 #include "memory/DramBank.hpp"
 #include "memory/DramCommand.hpp"
 #include "memory/DramConfig.hpp"
@@ -127,7 +127,7 @@ private:
     std::map<std::pair<uint64_t, uint64_t>, Completion> completions_;
     std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
     unsigned busyBanks_ = 0;                    // banks with a non-zero count above
-    std::deque<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
+    RingQueue<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
     uint64_t nextSeq_ = 0;
     // Without the prefetcher: the scheduler found nothing to issue and nothing can be legal
     // before this cycle while the queue and the command history stay as they are

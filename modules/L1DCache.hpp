@@ -10,12 +10,12 @@
 // install the line (allocate-on-fill picks the victim then) and return the waiting tokens.
 // Data values are not modelled. Per-line owner warp and last PC feed the policy hooks.
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/RingQueue.hpp"
 #include "common/Stats.hpp"
 #include "modules/L1Replacement.hpp"
 #include "modules/MshrTable.hpp"
@@ -129,7 +129,7 @@ private:
     SetIndex index_;
     std::vector<Line> lines_;  // set-major
     MshrTable mshr_;
-    std::deque<MissRequest> missQueue_;
+    RingQueue<MissRequest> missQueue_;
     unsigned missQueueCap_;
     std::unique_ptr<L1Replacement> repl_;
     SchedulerPolicy* observer_ = nullptr;
