@@ -167,9 +167,9 @@ void DramController::issuePrefetch(const OwlPrefetcher::Burst& b, uint64_t cycle
 }
 
 void DramController::sendAnswers(uint64_t cycle) {
-    while (!completions_.empty() && completions_.begin()->first.first <= cycle && port_.canRespond()) {
-        const Completion c = completions_.begin()->second;
-        completions_.erase(completions_.begin());
+    while (!completions_.empty() && completions_.top().doneCycle <= cycle && port_.canRespond()) {
+        const Completion c = completions_.top().c;
+        completions_.pop();
         if (--outstandingPerBank_[c.bank] == 0) --busyBanks_;
         const uint64_t now = sc_core::sc_time_stamp().value();
         const double period = double(clock_.period().value());
@@ -247,8 +247,8 @@ void DramController::finish(size_t index, DramCmd cmd, uint64_t cycle) {
     case DramRequest::Outcome::Conflict: rowConflicts_.inc(); break;
     }
     rowHitRate_.sample(r.outcome == DramRequest::Outcome::Hit ? 1.0 : 0.0);
-    completions_.emplace(std::make_pair(checker_.dataEnd(cmd, cycle), r.seq),
-                         Completion{r.payload, r.write, r.coord.bank, r.acceptPs, r.firstCmdCycle});
+    completions_.push({checker_.dataEnd(cmd, cycle), r.seq,
+                       Completion{r.payload, r.write, r.coord.bank, r.acceptPs, r.firstCmdCycle}});
     queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
     port_.retryHeldRequest();  // a slot is free: the held request (if any) gets its END_REQ
 }

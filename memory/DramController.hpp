@@ -21,9 +21,9 @@
 // Leaves out: refresh, power-down, tFAW, bank groups, write queues and write draining, data
 // values (payload data is not touched), read/write reordering beyond what FR-FCFS does.
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <string>
 #include <utility>
 #include <vector>
@@ -123,8 +123,17 @@ private:
 
     std::vector<DramRequest> queue_;  // arrival order
     // Answers by (data-complete cycle, arrival sequence): a write issued after a read can finish
-    // first (tWL < tCL), and ties go by age.
-    std::map<std::pair<uint64_t, uint64_t>, Completion> completions_;
+    // first (tWL < tCL), and ties go by age. A binary heap: the keys are unique, so it gives the
+    // order a sorted map would, without a node allocated per request (issue 19).
+    struct Answering {
+        uint64_t doneCycle, seq;
+        Completion c;
+        // The heap's top is the smallest key.
+        bool operator<(const Answering& o) const {
+            return doneCycle != o.doneCycle ? doneCycle > o.doneCycle : seq > o.seq;
+        }
+    };
+    std::priority_queue<Answering> completions_;
     std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
     unsigned busyBanks_ = 0;                    // banks with a non-zero count above
     RingQueue<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
