@@ -77,7 +77,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
         // The owner is the warp that brought the line in, as CCWS's lost-locality detector keeps it;
         // a hit by another warp is inter-warp locality, by the owner intra-warp (CCWS Fig. 11).
         if (l->owner == static_cast<int>(warp)) readHitsIntraWarp_.inc();
-        const bool predicted = repl_->onHit(index_(line), wayOf(*l), pc);
+        const bool predicted = repl_->onHit(setOfSlot(*l), wayOf(*l), pc);
         l->pc = pc;
         notifyAccess(warp, pc, line, true, false, false, predicted);
         return L1Result::Hit;
@@ -135,7 +135,7 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     const bool kept = hit && writePolicy_ == L1WritePolicy::WriteThrough;
     if (kept) {
         writeHits_.inc();
-        repl_->onHit(index_(line), wayOf(*l), pc);  // an access like a read hit (LRU order)
+        repl_->onHit(setOfSlot(*l), wayOf(*l), pc);  // an access like a read hit (LRU order)
         l->pc = pc;
     } else if (hit) {
         // Not a replacement: no `evictions` count and no onL1Evict (a lost-locality detector
@@ -182,7 +182,7 @@ const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
         Line* l = find(line);
         if (l && l->state == State::Reserved) {
             l->state = State::Valid;
-            repl_->onFill(index_(line), wayOf(*l));
+            repl_->onFill(setOfSlot(*l), wayOf(*l));
         }
     } else {
         int ownerWarp = -1;

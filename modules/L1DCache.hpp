@@ -119,6 +119,8 @@ private:
     // way is reserved.
     Line* victim(unsigned set);
     unsigned wayOf(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) % ways_; }
+    // The set a found line sits in: its position, without hashing the address again.
+    unsigned setOfSlot(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) / ways_; }
     void evict(Line& l);
     void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write,
                       bool predicted = false);
