@@ -55,8 +55,9 @@ public:
 
 private:
     static constexpr size_t kInitialCapacity = 8;  // a power of two, as every capacity after it
-    // Doubles the buffer, the elements moving to its start in queue order.
-    void grow() {
+    // Doubles the buffer, the elements moving to its start in queue order. Kept out of line (rare)
+    // so that push_back stays small enough to be inlined.
+    [[gnu::noinline]] void grow() {
         std::vector<T> bigger(buf_.empty() ? kInitialCapacity : buf_.size() * 2);
         for (size_t i = 0; i < size_; ++i) bigger[i] = buf_[(head_ + i) & mask_];
         buf_.swap(bigger);
