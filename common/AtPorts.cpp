@@ -54,7 +54,7 @@ std::string phaseName(const tlm::tlm_phase& ph) {
 
 void AtInitiatorPort::send(Payload& p) {
     if (open_) linkError(link_, "BEGIN_REQ while another request awaits END_REQ", p);
-    if (!outstanding_.emplace(&p, requestIdOf(p)).second)
+    if (!outstanding_.insert(&p, requestIdOf(p)))
         linkError(link_, "request sent again while it is still outstanding", p);
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
@@ -79,13 +79,12 @@ tlm::tlm_sync_enum AtInitiatorPort::nbTransportBw(Payload& p, tlm::tlm_phase& ph
         return tlm::TLM_ACCEPTED;
     }
     if (ph == tlm::BEGIN_RESP) {
-        const auto it = outstanding_.find(&p);
-        if (it == outstanding_.end()) answerNotOutstanding(link_, p);
-        if (it->second != requestIdOf(p))
-            linkError(link_, "answer changed the request id (sent as request " + std::to_string(it->second) + ")",
-                      p);
+        const uint64_t* id = outstanding_.find(&p);
+        if (!id) answerNotOutstanding(link_, p);
+        if (*id != requestIdOf(p))
+            linkError(link_, "answer changed the request id (sent as request " + std::to_string(*id) + ")", p);
         if (held_) linkError(link_, "BEGIN_RESP while the previous answer awaits END_RESP", p);
-        outstanding_.erase(it);
+        outstanding_.erase(&p);
         if (open_ == &p) {  // BEGIN_RESP implies END_REQ
             open_ = nullptr;
             if (onEndReq_) onEndReq_();
@@ -101,7 +100,8 @@ std::string AtInitiatorPort::describeOutstanding(size_t max) const {
     if (outstanding_.empty()) return "none";
     std::vector<std::pair<uint64_t, const Payload*>> byId;
     byId.reserve(outstanding_.size());
-    for (const auto& [p, id] : outstanding_) byId.emplace_back(id, p);
+    outstanding_.forEach(
+        [&](const void* p, uint64_t id) { byId.emplace_back(id, static_cast<const Payload*>(p)); });
     std::sort(byId.begin(), byId.end());
     std::ostringstream os;
     for (size_t i = 0; i < byId.size() && i < max; ++i) os << (i ? ", " : "") << describeTransaction(*byId[i].second);

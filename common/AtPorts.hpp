@@ -17,10 +17,11 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <unordered_map>
 
 #include <systemc>
 #include <tlm>
+
+#include "common/PointerMap.hpp"
 
 namespace gpusim {
 
@@ -69,8 +70,8 @@ private:
     Payload* held_ = nullptr;
     uint64_t sent_ = 0;
     // Payload -> the request id it was sent with. Looked up per answer, never iterated for a
-    // decision (describeOutstanding sorts).
-    std::unordered_map<const Payload*, uint64_t> outstanding_;
+    // decision (describeOutstanding sorts). A flat table: no allocation per request.
+    PointerMap outstanding_;
 };
 
 class AtTargetPort {

@@ -9,13 +9,13 @@
 // next request on the same link, whose answer the duplicate would then pass for.
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <vector>
 
 #include <tlm>
 
 #include "common/GpuExtension.hpp"
+#include "common/RingQueue.hpp"
 
 namespace gpusim {
 
@@ -43,7 +43,7 @@ private:
     };
     unsigned dataBytes_;
     std::vector<std::unique_ptr<Slot>> all_;
-    std::deque<Slot*> free_;  // oldest freed first
+    RingQueue<Slot*> free_;  // oldest freed first
     uint64_t allocated_ = 0, freed_ = 0;
 };
 

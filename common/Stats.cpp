@@ -5,17 +5,6 @@
 
 namespace gpusim {
 
-void Average::sample(double x) {
-    if (n_ == 0) {
-        min_ = max_ = x;
-    } else {
-        min_ = std::min(min_, x);
-        max_ = std::max(max_, x);
-    }
-    ++n_;
-    sum_ += x;
-}
-
 nlohmann::json Average::toJson() const {
     return {{"mean", mean()}, {"count", n_}, {"sum", sum_}, {"min", min_}, {"max", max_}};
 }

@@ -272,7 +272,7 @@ void Network::injectFlits(uint64_t cycle) {
             if (s.cur < 0) continue;
         }
         if (router.freeSlots(in, s.curVc) == 0) continue;
-        const Packet& p = slots_[static_cast<size_t>(s.cur)];
+        const Packet& p = slots_[static_cast<size_t>(s.cur)];  // not used past freedFn_
         Flit f;
         f.slot = static_cast<uint32_t>(s.cur);
         f.dst = p.dst;

@@ -22,12 +22,12 @@
 // Every flit is checked on arrival at its sink (right packet, right order, no gap); a
 // violation is a std::logic_error (a model bug), so loss and duplication cannot go unnoticed.
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/RingQueue.hpp"
 #include "common/Stats.hpp"
 #include "interconnect/Packet.hpp"
 #include "interconnect/Router.hpp"
@@ -89,7 +89,7 @@ public:
 private:
     struct Source {
         PortRef port;
-        std::vector<std::deque<uint32_t>> classes;  // 1, or one per VC with virtual output queues
+        std::vector<RingQueue<uint32_t>> classes;  // 1, or one per VC with virtual output queues
         unsigned queued = 0;
         unsigned rrClass = 0;
         int64_t cur = -1;  // slot being injected
@@ -106,7 +106,9 @@ private:
     struct Sink {
         PortRef port;
         std::vector<SinkVc> vcs;
-        std::deque<std::pair<uint32_t, unsigned>> complete;  // (slot, vc) in completion order
+        // (slot, vc) in completion order. A vector: it holds a packet or two, and a deque's
+        // iteration and erase cost more than moving them (issue 19).
+        std::vector<std::pair<uint32_t, unsigned>> complete;
         Counter* flits = nullptr;
     };
     struct FlitEvent {
@@ -138,10 +140,13 @@ private:
     // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.
     unsigned queuedPackets_ = 0;    // sum of sources_[].queued
     unsigned completePackets_ = 0;  // sum of sinks_[].complete.size()
-    std::deque<Packet> slots_;  // stable addresses: callbacks may inject while we hold one
+    // Packet table, indexed by flit.slot; freed slots are reused. A vector (a deque's indexing
+    // cost about 10 instructions a flit, issue 19): a callback may inject (and so grow it), so no
+    // reference into it is held across a call to deliverFn_ or freedFn_ (eject copies the packet).
+    std::vector<Packet> slots_;
     std::vector<uint32_t> freeSlots_;
-    std::deque<FlitEvent> flitsInFlight_;
-    std::deque<CreditEvent> creditsInFlight_;
+    RingQueue<FlitEvent> flitsInFlight_;
+    RingQueue<CreditEvent> creditsInFlight_;
     std::vector<Router::Departure> departed_;  // scratch
     std::vector<Router::Freed> freed_;         // scratch
     uint64_t inside_ = 0, progress_ = 0, buffered_ = 0;

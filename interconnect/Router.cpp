@@ -60,9 +60,9 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
         inBusy_.forEach([&](unsigned i) {
-            for (const InVc& v : in_[i].vcs) {
-                const int o = wants(v, cycle);
-                if (o >= 0) alloc_.request(i, static_cast<unsigned>(o));
+            for (InVc& v : in_[i].vcs) {
+                v.want = wants(v, cycle);
+                if (v.want >= 0) alloc_.request(i, static_cast<unsigned>(v.want));
             }
         });
         if (!alloc_.anyRequest()) break;
@@ -71,7 +71,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             if (match_[i] < 0) return;
             const unsigned o = static_cast<unsigned>(match_[i]);
             InPort& ip = in_[i];
-            const int w = ip.vcArb.pick([&](unsigned x) { return wants(ip.vcs[x], cycle) == static_cast<int>(o); });
+            const int w = ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
             if (w < 0) throw std::logic_error("router: matched input has no VC for the output");
             ip.vcArb.grant(static_cast<unsigned>(w));
             InVc& v = ip.vcs[static_cast<unsigned>(w)];

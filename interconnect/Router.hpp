@@ -92,6 +92,11 @@ private:
         Ring<Flit> buf;
         bool active = false;   // holds outPort/outVc for the packet at the front
         unsigned outPort = 0, outVc = 0;
+        // wants() of this round's request phase. The grant phase reads it instead of asking
+        // again (a third of the calls): a grant changes only its own output's state, and each
+        // output goes to one input a round, so no other input's answer for its matched output
+        // can have changed in between.
+        int want = -1;
     };
     struct InPort {
         std::vector<InVc> vcs;

@@ -21,10 +21,9 @@
 // Leaves out: refresh, power-down, tFAW, bank groups, write queues and write draining, data
 // values (payload data is not touched), read/write reordering beyond what FR-FCFS does.
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +35,7 @@
 #include "common/AddressMap.hpp"
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
+#include "common/RingQueue.hpp"
 #include "memory/DramBank.hpp"
 #include "memory/DramCommand.hpp"
 #include "memory/DramConfig.hpp"
@@ -123,11 +123,26 @@ private:
 
     std::vector<DramRequest> queue_;  // arrival order
     // Answers by (data-complete cycle, arrival sequence): a write issued after a read can finish
-    // first (tWL < tCL), and ties go by age.
-    std::map<std::pair<uint64_t, uint64_t>, Completion> completions_;
+    // first (tWL < tCL), and ties go by age. A binary heap: the keys are unique, so it gives the
+    // order a sorted map would, without a node allocated per request (issue 19).
+    struct Answering {
+        uint64_t doneCycle, seq;
+        Completion c;
+        // The heap's top is the smallest key.
+        bool operator<(const Answering& o) const {
+            return doneCycle != o.doneCycle ? doneCycle > o.doneCycle : seq > o.seq;
+        }
+    };
+    std::priority_queue<Answering> completions_;
     std::vector<unsigned> outstandingPerBank_;  // queued or answering, per bank
-    std::deque<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
+    unsigned busyBanks_ = 0;                    // banks with a non-zero count above
+    RingQueue<std::pair<uint64_t, uint64_t>> bursts_;  // data-bus intervals [start, end) not yet past
     uint64_t nextSeq_ = 0;
+    // Without the prefetcher: the scheduler found nothing to issue and nothing can be legal
+    // before this cycle while the queue and the command history stay as they are
+    // (DramScheduler::pick's quietUntil), so the ticks before it skip the queue scan. An arrival
+    // resets it; an issued command means a pick found something, which leaves it behind.
+    uint64_t quietUntil_ = 0;
 
     Counter& reads_;
     Counter& writes_;

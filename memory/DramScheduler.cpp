@@ -1,5 +1,6 @@
 #include "memory/DramScheduler.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace gpusim {
@@ -16,28 +17,30 @@ DramCmd DramScheduler::nextCommand(const DramRequest& r, const DramBank& b) {
     return r.write ? DramCmd::Wr : DramCmd::Rd;
 }
 
-std::optional<DramScheduler::Decision> DramScheduler::pick(const std::vector<DramRequest>& queue,
-                                                           const std::vector<DramBank>& banks,
-                                                           const DramTimingChecker& timing, uint64_t cycle) const {
-    return policy_ == Policy::FrFcfs ? pickFrFcfs(queue, banks, timing, cycle)
-                                     : pickFcfs(queue, banks, timing, cycle);
-}
-
+// In both policies `quiet` takes the minimum of what every candidate waits for: a request not
+// yet eligible its eligible cycle, a request whose next command is not legal yet that command's
+// earliest cycle. A PRE held back by a bank's pending hits waits for a hit's command, which is a
+// candidate of its own (and issuing it ends the quiet period).
 std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vector<DramRequest>& q,
                                                                  const std::vector<DramBank>& banks,
                                                                  const DramTimingChecker& timing,
-                                                                 uint64_t cycle) const {
+                                                                 uint64_t cycle, uint64_t& quiet) const {
     // Pass 1: the oldest row hit whose column command is legal now. Also note which banks have
     // a pending hit: their rows stay open.
     scratch_.assign(banks.size(), 0);
     for (size_t i = 0; i < q.size(); ++i) {
         const DramRequest& r = q[i];
-        if (r.eligibleCycle > cycle) continue;
+        if (r.eligibleCycle > cycle) {
+            quiet = std::min(quiet, r.eligibleCycle);
+            continue;
+        }
         const DramBank& b = banks[r.coord.bank];
         if (!b.rowOpen() || b.openRow() != r.coord.row) continue;
         scratch_[r.coord.bank] = 1;
         const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
-        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+        const uint64_t at = timing.earliest(c, r.coord.bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
     }
     // Pass 2: oldest first, the first row command that is legal now.
     for (size_t i = 0; i < q.size(); ++i) {
@@ -46,7 +49,9 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
         const DramCmd c = nextCommand(r, banks[r.coord.bank]);
         if (isColumn(c)) continue;                             // a hit not yet legal: wait
         if (c == DramCmd::Pre && scratch_[r.coord.bank]) continue;  // hits keep the row open
-        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+        const uint64_t at = timing.earliest(c, r.coord.bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
     }
     return std::nullopt;
 }
@@ -54,15 +59,20 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
 std::optional<DramScheduler::Decision> DramScheduler::pickFcfs(const std::vector<DramRequest>& q,
                                                                const std::vector<DramBank>& banks,
                                                                const DramTimingChecker& timing,
-                                                               uint64_t cycle) const {
+                                                               uint64_t cycle, uint64_t& quiet) const {
     scratch_.assign(banks.size(), 0);  // 1: this bank's oldest request was seen
     for (size_t i = 0; i < q.size(); ++i) {
         const DramRequest& r = q[i];
-        if (r.eligibleCycle > cycle) continue;
+        if (r.eligibleCycle > cycle) {
+            quiet = std::min(quiet, r.eligibleCycle);
+            continue;
+        }
         if (scratch_[r.coord.bank]) continue;  // not the oldest of its bank
         scratch_[r.coord.bank] = 1;
         const DramCmd c = nextCommand(r, banks[r.coord.bank]);
-        if (timing.allowed(c, r.coord.bank, cycle)) return Decision{i, c};
+        const uint64_t at = timing.earliest(c, r.coord.bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
     }
     return std::nullopt;
 }

@@ -370,7 +370,7 @@ void L2Slice::installFill(uint64_t cycle) {
         if (const auto a = resolve(t.payload, t.acceptPs, false)) answered(*a, fillAnswers_);
 }
 
-void L2Slice::answered(const Answer& a, std::deque<Answer>& to) {
+void L2Slice::answered(const Answer& a, RingQueue<Answer>& to) {
     (gpuExt(*a.payload).atomic ? rmwQueue_ : to).push_back(a);
 }
 

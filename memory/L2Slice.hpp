@@ -58,6 +58,7 @@
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
 #include "common/GpuExtension.hpp"
+#include "common/RingQueue.hpp"
 #include "memory/L2Mshr.hpp"
 #include "memory/L2SliceParams.hpp"
 #include "memory/L2TagArray.hpp"
@@ -138,7 +139,7 @@ private:
     void sendToMemory();
     void sendResponse();
     // An answer leaves the tag pipeline or a fill: an atomic's goes to the RMW unit's queue.
-    void answered(const Answer& a, std::deque<Answer>& to);
+    void answered(const Answer& a, RingQueue<Answer>& to);
     // The read-modify-write unit's cycle: finished requests out, the queue's head in, one
     // finished answer to the response queue.
     void stepRmw(uint64_t cycle);
@@ -172,13 +173,13 @@ private:
     AtTargetPort nocPort_;
     AtInitiatorPort memPort_;
 
-    std::deque<Request> input_;
+    RingQueue<Request> input_;
     std::unordered_map<Payload*, Pending> pending_;  // requests of several sectors, from acceptance; never iterated
-    std::deque<PipeEntry> pipe_;
-    std::deque<Answer> fillAnswers_;
-    std::deque<Answer> responses_;
-    std::deque<Payload*> misses_;
-    std::deque<Fill> fills_;
+    RingQueue<PipeEntry> pipe_;
+    RingQueue<Answer> fillAnswers_;
+    RingQueue<Answer> responses_;
+    RingQueue<Payload*> misses_;
+    RingQueue<Fill> fills_;
     uint64_t pipeStep_ = 0;     // advances once per cycle in which the pipeline is not frozen
 
     // The read-modify-write unit: atomics with their line present, waiting in arrival order; in
@@ -190,9 +191,9 @@ private:
         uint64_t doneCycle;
     };
     uint64_t atomicCycles_;
-    std::deque<Answer> rmwQueue_;
+    RingQueue<Answer> rmwQueue_;
     std::deque<InRmw> rmwUnit_;
-    std::deque<Answer> rmwDone_;
+    RingQueue<Answer> rmwDone_;
 
     struct PrefetchedLine {
         uint64_t line;
@@ -200,7 +201,7 @@ private:
     };
     StatRegistry& stats_;
     size_t prefetchCap_;
-    std::deque<PrefetchedLine> prefetchFills_;
+    RingQueue<PrefetchedLine> prefetchFills_;
     // Admission sees the queue as before any pop at the current instant, whichever of the L2
     // and the controller runs first then (the result must not depend on process order).
     uint64_t lastPrefetchPopPs_ = ~uint64_t(0);

@@ -105,6 +105,7 @@ void CtaDispatcher::startKernels(uint64_t cycle) {
 void CtaDispatcher::updateSms(const std::vector<bool>& flush) {
     const size_t n = sms_.size(), m = running_.size();
     ++runningVersion_;
+    passNeeded_ = true;
     if (params_.concurrency != KernelConcurrency::Mixed) {
         std::fill(owner_.begin(), owner_.end(), kNone);
         // Kernel j of m (start order) gets SMs [j*n/m, (j+1)*n/m) of the dispatch order.
@@ -148,9 +149,19 @@ bool CtaDispatcher::tryLaunch(unsigned s, size_t k) {
     return true;
 }
 
+uint64_t CtaDispatcher::resourceChanges() const {
+    uint64_t sum = 0;
+    for (const SmCore* sm : sms_) sum += sm->resourceChanges();
+    return sum;
+}
+
 void CtaDispatcher::dispatch() {
     uint64_t left = 0;
     for (size_t k : running_) left += workload_.kernels()[k]->info().ctas() - kernels_[k].nextCta;
+    if (left == 0) return;
+    const uint64_t changes = resourceChanges();
+    if (!passNeeded_ && changes == passChanges_) return;
+    const uint64_t launchedBefore = launched_;
     const unsigned n = static_cast<unsigned>(sms_.size());
     const bool mixed = params_.concurrency == KernelConcurrency::Mixed;
     // One pass over the SMs starting after the last one served: `start` is fixed for the pass
@@ -178,6 +189,9 @@ void CtaDispatcher::dispatch() {
             }
         }
     }
+    // After a launch the SM it went to may take another CTA next cycle: pass again.
+    passNeeded_ = launched_ != launchedBefore;
+    passChanges_ = changes;  // what a pass without a launch leaves
 }
 
 bool CtaDispatcher::finished(size_t k) const {

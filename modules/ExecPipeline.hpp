@@ -3,8 +3,9 @@
 // instruction every `interval` cycles (a 32-thread warp on a 16-lane unit needs 2) and delivers
 // its result `latency` cycles after issue. Results leave in issue order (fixed latency).
 #include <cstdint>
-#include <deque>
 #include <vector>
+
+#include "common/RingQueue.hpp"
 
 namespace gpusim {
 
@@ -48,7 +49,7 @@ public:
 
 private:
     std::vector<uint64_t> nextFree_;
-    std::deque<Result> inflight_;
+    RingQueue<Result> inflight_;
     unsigned latency_, interval_;
 };
 

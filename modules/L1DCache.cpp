@@ -86,7 +86,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
             if (lanes & l->ownerLanes) readHitsIntraThread_.inc();
             l->ownerLanes |= lanes;
         }
-        const bool predicted = repl_->onHit(index_(line), wayOf(*l), pc);
+        const bool predicted = repl_->onHit(setOfSlot(*l), wayOf(*l), pc);
         l->pc = pc;
         notifyAccess(warp, pc, line, true, false, false, predicted);
         return L1Result::Hit;
@@ -145,7 +145,7 @@ L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t 
     const bool kept = hit && writePolicy_ == L1WritePolicy::WriteThrough;
     if (kept) {
         writeHits_.inc();
-        repl_->onHit(index_(line), wayOf(*l), pc);  // an access like a read hit (LRU order)
+        repl_->onHit(setOfSlot(*l), wayOf(*l), pc);  // an access like a read hit (LRU order)
         l->pc = pc;
     } else if (hit) {
         // Not a replacement: no `evictions` count and no onL1Evict (a lost-locality detector
@@ -206,7 +206,7 @@ const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
         Line* l = find(line);
         if (l && l->state == State::Reserved) {
             l->state = State::Valid;
-            repl_->onFill(index_(line), wayOf(*l));
+            repl_->onFill(setOfSlot(*l), wayOf(*l));
         }
     } else {
         int ownerWarp = -1;

@@ -10,12 +10,12 @@
 // install the line (allocate-on-fill picks the victim then) and return the waiting tokens.
 // Data values are not modelled. Per-line owner warp and last PC feed the policy hooks.
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/RingQueue.hpp"
 #include "common/Stats.hpp"
 #include "modules/L1Replacement.hpp"
 #include "modules/MshrTable.hpp"
@@ -123,6 +123,8 @@ private:
     Line* victim(unsigned set);
     void addOwnerLanes(uint64_t line, unsigned warp, uint32_t lanes);
     unsigned wayOf(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) % ways_; }
+    // The set a found line sits in: its position, without hashing the address again.
+    unsigned setOfSlot(const Line& l) const { return static_cast<unsigned>(&l - lines_.data()) / ways_; }
     void evict(Line& l);
     void notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit, bool merged, bool write,
                       bool predicted = false);
@@ -133,7 +135,7 @@ private:
     SetIndex index_;
     std::vector<Line> lines_;  // set-major
     MshrTable mshr_;
-    std::deque<MissRequest> missQueue_;
+    RingQueue<MissRequest> missQueue_;
     unsigned missQueueCap_;
     std::unique_ptr<L1Replacement> repl_;
     SchedulerPolicy* observer_ = nullptr;

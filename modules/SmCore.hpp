@@ -19,7 +19,6 @@
 // or its own next timed result sleeps, counting its per-cycle statistics as if ticked.
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -34,6 +33,7 @@
 #include "common/AtPorts.hpp"
 #include "common/ClockDomain.hpp"
 #include "common/PayloadPool.hpp"
+#include "common/RingQueue.hpp"
 #include "common/Stats.hpp"
 #include "modules/BarrierUnit.hpp"
 #include "modules/ConstantCache.hpp"
@@ -201,7 +201,7 @@ private:
     std::unique_ptr<OperandCollector> collector_;  // null: sm.collector.register_banks 0
     IssueStage issueStage_;
 
-    std::deque<Payload*> answers_q_;  // NoC answers waiting for the fill port
+    RingQueue<Payload*> answers_q_;  // NoC answers waiting for the fill port
     // ATOM line requests in flight: request id -> the LD/ST unit's load token (never iterated).
     std::unordered_map<uint64_t, uint32_t> atomicTokens_;
     uint64_t nextRequest_ = 0;

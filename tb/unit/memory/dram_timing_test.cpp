@@ -239,4 +239,49 @@ TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
     EXPECT_EQ(d->cmd, DramCmd::Act);
 }
 
+// quietUntil: when a pick finds nothing, the first cycle one could find something unless the
+// queue or the command history change. Hand-computed with GDDR5 (tRCD 12, tRAS 28, tRRD 6).
+TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs), fcfs(DramScheduler::Policy::Fcfs);
+    {
+        // Bank 0 row 1 opened at 0; X (bank 0 row 2) then Y (bank 0 row 1). FR-FCFS at 5: Y's RD
+        // waits for tRCD (12); X's PRE is held by Y's hit, so it adds nothing. FCFS at 12: X is
+        // the bank's oldest, its PRE waits for tRAS (28).
+        DramTimingChecker chk(t, 16);
+        std::vector<DramBank> banks(16);
+        banks[0].activate(1, 0);
+        chk.record(DramCmd::Act, 0, 0);
+        const std::vector<DramRequest> q = {req(0, 0, 2), req(1, 0, 1)};
+        uint64_t quiet = 0;
+        EXPECT_FALSE(fr.pick(q, banks, chk, 5, &quiet));
+        EXPECT_EQ(quiet, 12u);
+        EXPECT_FALSE(fcfs.pick(q, banks, chk, 12, &quiet));
+        EXPECT_EQ(quiet, 28u);
+        quiet = 7;
+        EXPECT_TRUE(fr.pick(q, banks, chk, 12, &quiet));
+        EXPECT_EQ(quiet, 7u) << "a decision leaves it unchanged";
+        uint64_t none = 0;
+        EXPECT_FALSE(fr.pick({}, banks, chk, 12, &none));
+        EXPECT_EQ(none, UINT64_MAX) << "an empty queue: nothing until a request arrives";
+    }
+    {
+        // Request 0 (bank 2, eligible at 5), request 1 (bank 5, eligible at 3). At 2 neither is
+        // eligible: 3. After bank 2's ACT at 5, at 6: request 0's RD waits for tRCD (17), request
+        // 1's ACT for tRRD (11): 11.
+        DramTimingChecker chk(t, 16);
+        std::vector<DramBank> banks(16);
+        const std::vector<DramRequest> q = {req(0, 2, 0, false, 5), req(1, 5, 0, true, 3)};
+        uint64_t quiet = 0;
+        EXPECT_FALSE(fr.pick(q, banks, chk, 2, &quiet));
+        EXPECT_EQ(quiet, 3u);
+        chk.record(DramCmd::Act, 2, 5);
+        banks[2].activate(0, 5);
+        EXPECT_FALSE(fr.pick(q, banks, chk, 6, &quiet));
+        EXPECT_EQ(quiet, 11u);
+        EXPECT_FALSE(fr.pick(q, banks, chk, 10));
+        EXPECT_TRUE(fr.pick(q, banks, chk, 11));
+    }
+}
+
 } // namespace dram_timing_test

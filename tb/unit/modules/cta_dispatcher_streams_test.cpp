@@ -243,6 +243,24 @@ TEST(CtaDispatcherStreams, MixedPlacesAsResourcesAllow) {
     EXPECT_TRUE(overlap(b.record(0), b.record(1)));
 }
 
+TEST(CtaDispatcher, AWaitingCtaIsPlacedTheCycleRoomComes) {
+    // One kernel, one CTA slot per SM, three CTAs: cycle 1 places CTA 0 on SM0 and CTA 1 on SM1;
+    // CTA 2 waits while both SMs are full (the dispatcher skips its passes: no SM's resources
+    // change) until the CTAs retire at 12, when the pass, starting after SM1 (served last),
+    // places it on SM0 (the probe sees no increase there: one CTA left, one came), where it
+    // retires at 23.
+    ScriptWorkload wl;
+    wl.add(kernel("A", 3, 0));
+    SmConfig cfg;
+    cfg.maxCtas = 1;
+    TwoSmBench b(wl, {}, cfg);
+    b.run();
+    EXPECT_EQ(b.probe.placements, (std::vector<Placement>{{1, 0, 0}, {1, 1, 0}}));
+    EXPECT_EQ(b.record(0).endCycle, 23u);
+    EXPECT_EQ(b.stats.get("sm0.issued"), 8);  // two CTAs of 4 instructions
+    EXPECT_EQ(b.stats.get("sm1.issued"), 4);
+}
+
 TEST(CtaDispatcherStreams, OneStreamsKernelsRunInOrder) {
     // A and A2 on stream 0, B on stream 1 (launch order A, A2, B): B overtakes A2, which starts
     // the cycle after A ended. Each kernel's one CTA has an SM to itself.
