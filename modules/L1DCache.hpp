@@ -87,6 +87,9 @@ public:
     unsigned setOf(uint64_t lineAddr) const { return index_(lineAddr); }
     unsigned sets() const { return sets_; }
     bool wouldStall(uint64_t lineAddr, bool write) const;
+    // Whether the access would put a request in the miss queue: a store, or a read that neither
+    // hits a valid line nor merges into an MSHR entry (MASCAR's send gate asks this).
+    bool wouldSendBelow(uint64_t lineAddr, bool write) const { return write || !(probe(lineAddr) || mshr_.has(lineAddr)); }
     // Counts `n` more refusals for want of an MSHR entry: the replays of a sleeping SM whose
     // LD/ST unit would have repeated one each cycle (nothing but a fill can change the answer).
     void countMshrStalls(uint64_t n) { mshrStalls_.inc(n); }

@@ -58,6 +58,15 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
     queueCap_ = cfg_.memIssueQueue;
 }
 
+void LdStUnit::setObserver(SchedulerPolicy* p) {
+    observer_ = p;
+    sendGate_ = p && p->gatesSendBelowL1();
+}
+
+bool LdStUnit::heldBack(const Parked& a) {
+    return sendGate_ && l1_.wouldSendBelow(a.lineAddr, a.write || a.atomic) && !observer_->maySendBelowL1(a.warp);
+}
+
 void LdStUnit::setReexecutionQueue(unsigned entries) {
     reexec_.assign(entries, Parked{});
     reexecHead_ = reexecCount_ = 0;
@@ -221,7 +230,9 @@ void LdStUnit::step(uint64_t cycle) {
     if (!busy_) return;
     const Parked a = current();
     if (isLoad_) tried(token_, cycle);
-    L1Result r = send(a);
+    // A held-back access is refused like one that finds the miss queue full: parked if there is
+    // room, else replayed in place, and no L1D stall counted.
+    L1Result r = heldBack(a) ? L1Result::StallMissQueue : send(a);
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
@@ -322,7 +333,7 @@ L1Result LdStUnit::send(const Parked& a) {
 }
 
 bool LdStUnit::lookup(const Parked& a, uint64_t hitReady) {
-    const L1Result r = send(a);
+    const L1Result r = heldBack(a) ? L1Result::StallMissQueue : send(a);
     // An L1D load's lookup ends its servicing (lookedUp); an atomic has no lookup.
     const bool l1Load = !a.write && !a.atomic;
     if (isStall(r)) {
@@ -355,7 +366,7 @@ void LdStUnit::lookedUp(uint32_t token, bool hit) {
 bool LdStUnit::retryParked(uint64_t cycle) {
     const Parked& p = reexec_[reexecHead_];
     // An atomic, like a store, needs only a miss-queue slot.
-    if (l1_.wouldStall(p.lineAddr, p.write || p.atomic)) {
+    if (l1_.wouldStall(p.lineAddr, p.write || p.atomic) || heldBack(p)) {
         reexecStalls_.inc();
         return false;
     }

@@ -90,7 +90,7 @@ public:
     static constexpr unsigned kCoherentMaxLines = 2;
 
     // Receives onLoadServiced.
-    void setObserver(SchedulerPolicy* p) { observer_ = p; }
+    void setObserver(SchedulerPolicy* p);
     // Entries of the re-execution queue (0: off, refused accesses replay in place).
     void setReexecutionQueue(unsigned entries);
     unsigned reexecutionQueued() const { return static_cast<unsigned>(reexecCount_); }
@@ -243,6 +243,10 @@ private:
     SharedBanks banks_;
     std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
     SchedulerPolicy* observer_ = nullptr;
+    bool sendGate_ = false;  // observer_->gatesSendBelowL1()
+    // The policy holds this access back: it would send a request below the L1D and the policy
+    // says not now (MASCAR's send gate). Treated as a parkable refusal that counts no L1D stall.
+    bool heldBack(const Parked& a);
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.
     std::vector<Parked> reexec_;
     size_t reexecHead_ = 0, reexecCount_ = 0;

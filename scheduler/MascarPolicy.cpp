@@ -12,6 +12,10 @@ void MascarPolicy::registerStats(StatRegistry& stats, const std::string& prefix)
     ownerChanges_ = &stats.counter(prefix + "mascar_owner_changes", "Times a new owner warp was chosen");
     blocked_ = &stats.counter(prefix + "mascar_blocked_memory",
                               "Memory instruction issue attempts refused: saturated and not the owner");
+    if (p_.sendGate)
+        held_ = &stats.counter(prefix + "mascar_held_accesses",
+                               "L1D accesses held back from going below the L1D: saturated and not the "
+                               "owner's (send_gate 1), retries included");
 }
 
 int MascarPolicy::oldestMemoryWarp(const SmView& sm) const {
@@ -68,12 +72,18 @@ void MascarPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmV
 bool MascarPolicy::canIssue(unsigned warp, const SmView& sm) {
     const bool mem = isMemory(sm.warp(warp));
     if (memoryIssue_.size() <= warp) memoryIssue_.resize(sm.warpSlots(), 0);
-    if (mem && saturated_ && static_cast<int>(warp) != owner_) {
+    if (mem && saturated_ && !p_.sendGate && static_cast<int>(warp) != owner_) {
         if (blocked_) blocked_->inc();
         return false;
     }
     memoryIssue_[warp] = mem;
     return true;
+}
+
+bool MascarPolicy::maySendBelowL1(unsigned warp) {
+    if (!saturated_ || static_cast<int>(warp) == owner_) return true;
+    if (held_) held_->inc();
+    return false;
 }
 
 void MascarPolicy::onIssue(unsigned sched, unsigned warp, const SmView& sm) {

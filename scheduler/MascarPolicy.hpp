@@ -11,6 +11,13 @@
 //   a miss-queue slot in a 32-entry re-execution queue and goes on with the instruction's next
 //   access, so accesses that would hit are not held behind it; parked accesses retry, oldest
 //   first, whenever the L1D could take the oldest one (the SM side: LdStUnit).
+// Where the owner's right is enforced (`send_gate`): 0, at issue (Sethia et al.: the other warps'
+// memory instructions wait in the scheduler); 1, in the LD/ST unit, as the OAWS paper describes
+// its MASCAR (section 5.2: it "prevents memory accesses of non-owner warps from being sent out,
+// i.e., replaying them until saturation is resolved"): every warp issues memory instructions, and
+// at saturation a non-owner's access that would send a request below the L1D (a miss needing an
+// MSHR entry, a store, an atomic) is parked in the re-execution queue and retried; hits and
+// merges go on.
 // Choices where the paper is silent: on entering saturation the owner is the warp that issued a
 // memory instruction last; ownership passes (to the oldest warp whose next instruction is a memory
 // instruction) when the owner ends, or when its next instruction is not a memory instruction while
@@ -28,6 +35,7 @@ public:
     struct Params {
         unsigned reexecEntries = 32;
         unsigned saturationFree = 1;
+        bool sendGate = false;
     };
     explicit MascarPolicy(const Params& p) : p_(p) {}
     std::string name() const override { return "mascar"; }
@@ -43,6 +51,8 @@ public:
     void onCycle(uint64_t cycle, const SmView& sm) override;
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;
     void onWarpEnd(unsigned warp) override;
+    bool gatesSendBelowL1() const override { return p_.sendGate; }
+    bool maySendBelowL1(unsigned warp) override;
 
     bool saturated() const { return saturated_; }
     int owner() const { return owner_; }
@@ -59,7 +69,7 @@ private:
     int lastMemoryIssuer_ = -1;
     std::vector<uint8_t> memoryIssue_;  // per slot: the issue being committed is a memory one
     std::vector<unsigned> scratch_;
-    Counter *saturatedCycles_ = nullptr, *ownerChanges_ = nullptr, *blocked_ = nullptr;
+    Counter *saturatedCycles_ = nullptr, *ownerChanges_ = nullptr, *blocked_ = nullptr, *held_ = nullptr;
 };
 
 } // namespace gpusim

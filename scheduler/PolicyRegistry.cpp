@@ -83,11 +83,16 @@ PolicyInfo mascar() {
             "re-execution queue for refused L1D accesses",
             {intParam("reexec_entries", 32, 0, 1024, "re-execution queue entries (0: none)"),
              intParam("saturation_free", 1, 0, 1024,
-                      "saturated when free MSHRs or free miss-queue slots are at most this")},
+                      "saturated when free MSHRs or free miss-queue slots are at most this"),
+             intParam("send_gate", 0, 0, 1,
+                      "0: at saturation non-owner memory instructions wait at issue (Sethia et al.); 1: they "
+                      "issue, and their accesses that would go below the L1D are parked and retried (the OAWS "
+                      "paper's MASCAR, section 5.2)")},
             [](const Params& p) {
                 MascarPolicy::Params m;
                 m.reexecEntries = u(p, "reexec_entries");
                 m.saturationFree = u(p, "saturation_free");
+                m.sendGate = p.at("send_gate") != 0;
                 return std::make_unique<MascarPolicy>(m);
             }};
 }

@@ -90,6 +90,13 @@ public:
     // Policy-specific gate on top of the SM's own qualification (CCWS load throttling, ...).
     // The SM calls it last, so `true` means the warp's next instruction issues now.
     virtual bool canIssue(unsigned warp, const SmView& sm) { return true; }
+    // Capability: maySendBelowL1() can say false (the LD/ST unit asks it only then).
+    virtual bool gatesSendBelowL1() const { return false; }
+    // Gate in the LD/ST unit: may warp `warp`'s L1D access that would send a request below the
+    // L1D (a miss needing a new MSHR entry, a store, an atomic) go now? false: the unit parks it
+    // in the re-execution queue (or replays it in place when that is full or absent) and asks
+    // again at each retry. MASCAR with send_gate=1 refuses a non-owner warp's at saturation.
+    virtual bool maySendBelowL1(unsigned warp) { return true; }
 
     // Event hooks. Defaults do nothing.
     virtual void onCycle(uint64_t cycle, const SmView& sm) {}

@@ -58,6 +58,17 @@ TEST(SchedulerPoliciesGpu, Mascar) {
     EXPECT_GT(b.sum("sm", ".ldst.reexec_parked"), 0u);
 }
 
+TEST(SchedulerPoliciesGpu, MascarWithTheSendGate) {
+    // send_gate 1: at saturation nothing waits at issue; non-owners' misses are held in the LD/ST
+    // unit instead.
+    GpuTestBench b("mascar:send_gate=1", "atax:n=256");
+    runAndCheck(b);
+    EXPECT_GT(b.sum("sm", ".sched.mascar_saturated_cycles"), 0u);
+    EXPECT_EQ(b.sum("sm", ".sched.mascar_blocked_memory"), 0u);
+    EXPECT_GT(b.sum("sm", ".sched.mascar_held_accesses"), 0u);
+    EXPECT_GT(b.sum("sm", ".ldst.reexec_parked"), 0u);
+}
+
 TEST(SchedulerPoliciesGpu, OawsStatic) {
     GpuTestBench b("oaws-static", "atax:n=256");
     runAndCheck(b);

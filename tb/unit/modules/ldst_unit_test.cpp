@@ -8,6 +8,7 @@
 #include "common/Stats.hpp"
 #include "modules/L1DCache.hpp"
 #include "modules/LdStUnit.hpp"
+#include "scheduler/SchedulerPolicy.hpp"
 #include "tb/unit/modules/ModuleTestHelpers.hpp"
 
 namespace ldst_unit_test {
@@ -298,6 +299,60 @@ TEST(LdStUnit, MergedLoadsCompleteInArrivalOrderAndTokensAreReused) {
     EXPECT_EQ(b.l1.fill(kBase + 0x1000), (std::vector<uint32_t>{0}));
 }
 
+
+namespace {
+// A policy whose send gate (MASCAR's, send_gate 1) says what `allow` holds for each warp.
+struct GatePolicy : SchedulerPolicy {
+    std::vector<bool> allow = std::vector<bool>(4, true);
+    unsigned asked = 0, refused = 0;
+    std::string name() const override { return "gate"; }
+    void order(unsigned, std::vector<unsigned>&, const SmView&) override {}
+    bool gatesSendBelowL1() const override { return true; }
+    bool maySendBelowL1(unsigned warp) override {
+        ++asked;
+        if (!allow[warp]) ++refused;
+        return allow[warp];
+    }
+};
+} // namespace
+
+TEST(LdStUnit, ASendGateParksOnlyAccessesThatWouldGoBelowTheL1d) {
+    // Warp 1 may not send below the L1D. Its load of two lines: kBase (a miss) and kBase + 128
+    // (prefilled, a hit). c1: the miss is held and parked, no L1D access counted; c2: the parked
+    // access retries first and is held again (a MASCAR_Replay cycle), then the hit goes (data at
+    // 22) and frees the unit; c3: held again. The gate opens: c4 the parked miss goes. c5: warp 1,
+    // gated again, reads kBase once more: a merge sends nothing below, so it is not held.
+    Bench b(baseCfg());
+    GatePolicy g;
+    b.u.setObserver(&g);
+    b.u.setReexecutionQueue(2);
+    b.prefill(kBase + 128);
+    g.allow[1] = false;
+    b.u.accept(1, mem(OpClass::Load, 0x40, kBase, 128, 4, 0x3u), 0);
+    b.step(1);
+    EXPECT_EQ(b.n("ldst.reexec_parked"), 1);
+    EXPECT_EQ(b.n("l1d.read_misses"), 1);  // the prefill's only
+    EXPECT_EQ(b.n("l1d.mshr_stall_cycles"), 0);
+    EXPECT_FALSE(b.u.free());
+    b.step(2);
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("l1d.read_hits"), 1);
+    b.step(3);
+    EXPECT_EQ(b.n("ldst.reexec_stall_cycles"), 2);
+    EXPECT_EQ(g.refused, 3u);
+    EXPECT_EQ(g.asked, 3u);  // the hit was not asked
+    g.allow[1] = true;
+    b.step(4);
+    EXPECT_EQ(b.n("l1d.read_misses"), 1 + 1);  // the prefill's and the parked access's
+    EXPECT_EQ(b.u.reexecutionQueued(), 0u);
+    g.allow[1] = false;
+    b.u.accept(1, mem(OpClass::Load, 0x48, kBase, 4, 4, 0x1u), 4);
+    b.step(5);
+    EXPECT_EQ(b.n("l1d.mshr_merges"), 1);
+    EXPECT_EQ(g.asked, 4u);  // the c4 retry only: the merge was not asked
+    EXPECT_TRUE(b.u.free());
+    EXPECT_EQ(b.n("ldst.reexec_parked"), 1);
+}
 
 // l1d.lookup_after_latency (GPGPU-Sim's l1_latency queue): hit latency 20 = 19 stages in front of
 // the lookup, plus the cycle to the writeback.

@@ -88,4 +88,36 @@ TEST(MascarPolicy, OwnerThatEndsIsReplaced) {
     EXPECT_TRUE(p.canIssue(2, sm));
 }
 
+TEST(MascarPolicy, SendGateLetsEveryWarpIssueAndHoldsOnlyNonOwnersBelowTheL1d) {
+    // send_gate 1 (the OAWS paper's MASCAR): at saturation no memory instruction waits at issue;
+    // the LD/ST unit asks maySendBelowL1, which refuses every warp but the owner, and only while
+    // saturated.
+    FakeSmView sm(3);
+    MascarPolicy::Params prm;
+    prm.sendGate = true;
+    MascarPolicy p(prm);
+    p.attach(sm);
+    EXPECT_TRUE(p.gatesSendBelowL1());
+    sm.nextLoad(0, 0x50);
+    sm.nextLoad(1, 0x50);
+    p.onCycle(0, sm);
+    EXPECT_TRUE(p.maySendBelowL1(1));  // not saturated: anyone
+    EXPECT_TRUE(p.canIssue(0, sm));
+    p.onIssue(0, 0, sm);
+    sm.mshrFree_ = 1;
+    p.onCycle(1, sm);
+    ASSERT_TRUE(p.saturated());
+    EXPECT_EQ(p.owner(), 0);
+    EXPECT_TRUE(p.canIssue(1, sm));  // issue is not gated
+    EXPECT_TRUE(p.maySendBelowL1(0));
+    EXPECT_FALSE(p.maySendBelowL1(1));
+    EXPECT_FALSE(p.maySendBelowL1(2));
+    sm.mshrFree_ = 2;
+    p.onCycle(2, sm);
+    EXPECT_TRUE(p.maySendBelowL1(1));
+
+    MascarPolicy issueGate(MascarPolicy::Params{});  // the default gates at issue, not below
+    EXPECT_FALSE(issueGate.gatesSendBelowL1());
+}
+
 } // namespace mascar_policy_test

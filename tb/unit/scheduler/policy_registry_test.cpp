@@ -100,7 +100,7 @@ TEST(PolicyRegistry, IssueSixPoliciesWithTheirPaperDefaults) {
     EXPECT_EQ(r.parse("ccws").params,
               (P{{"k_throttle", 8}, {"base_score", 100}, {"vta_entries", 16}, {"vta_ways", 8}, {"decay", 1},
                  {"score_cap", 8}, {"probe_merged", 0}, {"probe_removes", 0}, {"priority", 0}}));
-    EXPECT_EQ(r.parse("mascar").params, (P{{"reexec_entries", 32}, {"saturation_free", 1}}));
+    EXPECT_EQ(r.parse("mascar").params, (P{{"reexec_entries", 32}, {"saturation_free", 1}, {"send_gate", 0}}));
     EXPECT_EQ(r.parse("oaws-static").params, (P{{"smr", 0.5}, {"dlc_entries", 32}, {"coherent_lines", 2}}));
     EXPECT_EQ(r.parse("oaws-dyn").params,
               (P{{"miss_rate", 0.5}, {"dlc_entries", 32}, {"coherent_lines", 2}, {"assoc_factor", 1.5},
