@@ -36,7 +36,7 @@ bool MascarPolicy::ownerShouldPass(const SmView& sm) const {
 }
 
 void MascarPolicy::onCycle(uint64_t, const SmView& sm) {
-    const bool sat = sm.mshrFree() <= p_.saturationFree || sm.missQueueFree() <= p_.saturationFree;
+    const bool sat = saturatedNow(sm);
     if (sat && !saturated_) owner_ = lastMemoryIssuer_;
     saturated_ = sat;
     if (!sat) {
@@ -81,7 +81,7 @@ bool MascarPolicy::canIssue(unsigned warp, const SmView& sm) {
 }
 
 bool MascarPolicy::maySendBelowL1(unsigned warp) {
-    if (!saturated_ || static_cast<int>(warp) == owner_) return true;
+    if (!view_ || !saturatedNow(*view_) || static_cast<int>(warp) == owner_) return true;
     if (held_) held_->inc();
     return false;
 }

@@ -17,7 +17,8 @@
 // i.e., replaying them until saturation is resolved"): every warp issues memory instructions, and
 // at saturation a non-owner's access that would send a request below the L1D (a miss needing an
 // MSHR entry, a store, an atomic) is parked in the re-execution queue and retried; hits and
-// merges go on.
+// merges go on. Saturation is read when the LD/ST unit asks (it may end between two cycles'
+// issue stages); the owner is the one onCycle() chose.
 // Choices where the paper is silent: on entering saturation the owner is the warp that issued a
 // memory instruction last; ownership passes (to the oldest warp whose next instruction is a memory
 // instruction) when the owner ends, or when its next instruction is not a memory instruction while
@@ -42,6 +43,7 @@ public:
     unsigned reexecutionQueueEntries() const override { return p_.reexecEntries; }
 
     void attach(const SmView& sm) override {
+        view_ = &sm;
         memoryIssue_.assign(sm.warpSlots(), 0);
         scratch_.reserve(sm.warpSlots());
     }
@@ -60,10 +62,16 @@ public:
 private:
     static bool isMemory(const WarpView& v) { return v.nextIsLoad || v.nextIsStore; }
     bool ownerShouldPass(const SmView& sm) const;
+    bool saturatedNow(const SmView& sm) const {
+        return sm.mshrFree() <= p_.saturationFree || sm.missQueueFree() <= p_.saturationFree;
+    }
     int oldestMemoryWarp(const SmView& sm) const;
 
     Params p_;
     GtoPolicy gto_;
+    // The SM attach() was given: the send gate reads saturation when the LD/ST unit asks, since
+    // onCycle() is not called once no warp is resident, while parked stores may still be queued.
+    const SmView* view_ = nullptr;
     bool saturated_ = false;
     int owner_ = -1;
     int lastMemoryIssuer_ = -1;

@@ -69,6 +69,19 @@ TEST(SchedulerPoliciesGpu, MascarWithTheSendGate) {
     EXPECT_GT(b.sum("sm", ".ldst.reexec_parked"), 0u);
 }
 
+TEST(SchedulerPoliciesGpu, MascarWithTheSendGateDrainsStoresParkedAfterTheLastWarp) {
+    // pathfinder on fermi30: SMs whose last warp exits with stores still parked. Saturation is
+    // read when the unit asks, so they go once MSHRs free; the run ends (it hung when the gate
+    // kept the last cycle's saturation).
+    GpuTestBench b("mascar:send_gate=1", "pathfinder", {}, "fermi30");
+    RunResult r;
+    ASSERT_NO_THROW(r = b.run()) << "run() checks the end-of-run invariants";
+    EXPECT_FALSE(r.truncated);
+    EXPECT_EQ(b.gpu->pool().outstanding(), 0u);
+    EXPECT_TRUE(b.gpu->dispatcher().done());
+    EXPECT_GT(b.sum("sm", ".sched.mascar_held_accesses"), 0u);
+}
+
 TEST(SchedulerPoliciesGpu, OawsStatic) {
     GpuTestBench b("oaws-static", "atax:n=256");
     runAndCheck(b);

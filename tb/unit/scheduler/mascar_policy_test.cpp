@@ -112,8 +112,9 @@ TEST(MascarPolicy, SendGateLetsEveryWarpIssueAndHoldsOnlyNonOwnersBelowTheL1d) {
     EXPECT_TRUE(p.maySendBelowL1(0));
     EXPECT_FALSE(p.maySendBelowL1(1));
     EXPECT_FALSE(p.maySendBelowL1(2));
+    // Saturation is read when the LD/ST unit asks: it ends with a freed MSHR before the next
+    // onCycle (which no longer comes once every warp has exited, while stores may be parked).
     sm.mshrFree_ = 2;
-    p.onCycle(2, sm);
     EXPECT_TRUE(p.maySendBelowL1(1));
 
     MascarPolicy issueGate(MascarPolicy::Params{});  // the default gates at issue, not below
