@@ -102,27 +102,18 @@ void SmCore::commit() {
 // The NoC send stage picks the request here; commit() builds the payload and sends it.
 void SmCore::sendToNoc(uint64_t) {
     if (!port_.canSend()) return;
-    if (l1i_ && l1i_->hasOutgoing()) {
-        sendLine_ = l1i_->frontOutgoing();
-        l1i_->popOutgoing();
-        sendKind_ = SendKind::Instruction;
+    // The instruction, constant and texture caches go first, in this order (a warp without
+    // instructions issues nothing); then the L1D.
+    const auto take = [this](auto& cache, SendKind kind) {
+        if (!cache.hasOutgoing()) return false;
+        sendLine_ = cache.frontOutgoing();
+        cache.popOutgoing();
+        sendKind_ = kind;
         sendPending_ = true;
-        return;
-    }
-    if (constCache_.hasOutgoing()) {
-        sendLine_ = constCache_.frontOutgoing();
-        constCache_.popOutgoing();
-        sendKind_ = SendKind::Constant;
-        sendPending_ = true;
-        return;
-    }
-    if (texCache_.hasOutgoing()) {
-        sendLine_ = texCache_.frontOutgoing();
-        texCache_.popOutgoing();
-        sendKind_ = SendKind::Texture;
-        sendPending_ = true;
-        return;
-    }
+        return true;
+    };
+    if (l1i_ && take(*l1i_, SendKind::Instruction)) return;
+    if (take(constCache_, SendKind::Constant) || take(texCache_, SendKind::Texture)) return;
     if (!l1_.hasOutgoing()) return;
     sendReq_ = l1_.frontOutgoing();
     l1_.popOutgoing();
@@ -162,26 +153,9 @@ void SmCore::sendRequest(const MissRequest& req) {
     port_.send(p);
 }
 
-// An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
-// L1D's requests (a warp without instructions issues nothing).
-void SmCore::sendInstructionRead(uint64_t line) {
-    Payload& p = pool_.allocate();
-    p.set_command(tlm::TLM_READ_COMMAND);
-    p.set_address(line);
-    p.set_data_length(l1i_->lineBytes());
-    p.set_streaming_width(l1i_->lineBytes());
-    GpuExtension& e = gpuExt(p);
-    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
-    e.smId = static_cast<int>(id_);
-    e.kind = AccessKind::Read;
-    e.instruction = true;
-    e.partition = static_cast<int>(map_.partition(line));
-    e.bytes = l1i_->lineBytes();
-    e.issueTime = sc_core::sc_time_stamp().value();
-    port_.send(p);
-}
-
-void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache) {
+// A line read of `bytes` with the extension's common fields filled: an L1I miss or a constant or
+// texture cache miss.
+Payload& SmCore::newLineRead(uint64_t line, unsigned bytes) {
     Payload& p = pool_.allocate();
     p.set_command(tlm::TLM_READ_COMMAND);
     p.set_address(line);
@@ -191,10 +165,23 @@ void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache
     e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
     e.smId = static_cast<int>(id_);
     e.kind = AccessKind::Read;
-    e.readOnly = cache;
     e.partition = static_cast<int>(map_.partition(line));
     e.bytes = bytes;
     e.issueTime = sc_core::sc_time_stamp().value();
+    return p;
+}
+
+// An L1I miss: a line read like an L1D miss, marked as an instruction fetch. It goes before the
+// L1D's requests (a warp without instructions issues nothing).
+void SmCore::sendInstructionRead(uint64_t line) {
+    Payload& p = newLineRead(line, l1i_->lineBytes());
+    gpuExt(p).instruction = true;
+    port_.send(p);
+}
+
+void SmCore::sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache) {
+    Payload& p = newLineRead(line, bytes);
+    gpuExt(p).readOnly = cache;
     readsSent_.inc();
     port_.send(p);
 }
