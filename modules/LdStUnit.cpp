@@ -63,8 +63,8 @@ void LdStUnit::setObserver(SchedulerPolicy* p) {
     sendGate_ = p && p->gatesSendBelowL1();
 }
 
-bool LdStUnit::heldBack(const Parked& a) {
-    return sendGate_ && l1_.wouldSendBelow(a.lineAddr, a.write || a.atomic) && !observer_->maySendBelowL1(a.warp);
+bool LdStUnit::askGate(const Parked& a) {
+    return l1_.wouldSendBelow(a.lineAddr, a.write || a.atomic) && !observer_->maySendBelowL1(a.warp);
 }
 
 void LdStUnit::setReexecutionQueue(unsigned entries) {

@@ -246,7 +246,8 @@ private:
     bool sendGate_ = false;  // observer_->gatesSendBelowL1()
     // The policy holds this access back: it would send a request below the L1D and the policy
     // says not now (MASCAR's send gate). Treated as a parkable refusal that counts no L1D stall.
-    bool heldBack(const Parked& a);
+    bool heldBack(const Parked& a) { return sendGate_ && askGate(a); }
+    bool askGate(const Parked& a);
     // Re-execution queue: a ring of parked accesses, oldest at reexecHead_.
     std::vector<Parked> reexec_;
     size_t reexecHead_ = 0, reexecCount_ = 0;
