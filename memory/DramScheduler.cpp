@@ -25,30 +25,37 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
                                                                  const std::vector<DramBank>& banks,
                                                                  const DramTimingChecker& timing,
                                                                  uint64_t cycle, uint64_t& quiet) const {
+    // The queue's and the banks' bounds in locals: the byte stores into scratch_ may alias
+    // anything, so `q.size()` in the loop condition was reloaded and divided by the request's
+    // size at every iteration (issue 19).
+    const DramRequest* const rq = q.data();
+    const size_t n = q.size();
+    const DramBank* const bk = banks.data();
     // Pass 1: the oldest row hit whose column command is legal now. Also note which banks have
     // a pending hit: their rows stay open.
     scratch_.assign(banks.size(), 0);
-    for (size_t i = 0; i < q.size(); ++i) {
-        const DramRequest& r = q[i];
+    uint8_t* const hasHit = scratch_.data();
+    for (size_t i = 0; i < n; ++i) {
+        const DramRequest& r = rq[i];
         if (r.eligibleCycle > cycle) {
             quiet = std::min(quiet, r.eligibleCycle);
             continue;
         }
-        const DramBank& b = banks[r.coord.bank];
+        const DramBank& b = bk[r.coord.bank];
         if (!b.rowOpen() || b.openRow() != r.coord.row) continue;
-        scratch_[r.coord.bank] = 1;
+        hasHit[r.coord.bank] = 1;
         const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};
         quiet = std::min(quiet, at);
     }
     // Pass 2: oldest first, the first row command that is legal now.
-    for (size_t i = 0; i < q.size(); ++i) {
-        const DramRequest& r = q[i];
+    for (size_t i = 0; i < n; ++i) {
+        const DramRequest& r = rq[i];
         if (r.eligibleCycle > cycle) continue;
-        const DramCmd c = nextCommand(r, banks[r.coord.bank]);
+        const DramCmd c = nextCommand(r, bk[r.coord.bank]);
         if (isColumn(c)) continue;                             // a hit not yet legal: wait
-        if (c == DramCmd::Pre && scratch_[r.coord.bank]) continue;  // hits keep the row open
+        if (c == DramCmd::Pre && hasHit[r.coord.bank]) continue;  // hits keep the row open
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};
         quiet = std::min(quiet, at);
