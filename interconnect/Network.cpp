@@ -239,8 +239,13 @@ void Network::eject(uint64_t cycle) {
 
 void Network::injectFlits(uint64_t cycle) {
     if (queuedPackets_ == 0) return;
-    for (unsigned i = 0; i < sources_.size(); ++i) {
-        Source& s = sources_[i];
+    // The bounds in locals: the loop visits every source each cycle, and sources_.size() (a
+    // division by the record's size) was recomputed at each, past the stores of the loop body.
+    // The sources are fixed at construction; freedFn_ only queues packets.
+    Source* const sources = sources_.data();
+    const unsigned nSources = static_cast<unsigned>(sources_.size());
+    for (unsigned i = 0; i < nSources; ++i) {
+        Source& s = sources[i];
         if (s.queued == 0) continue;
         Router& router = routers_[s.port.router];
         const unsigned in = s.port.port;
