@@ -17,6 +17,15 @@ DramCmd DramScheduler::nextCommand(const DramRequest& r, const DramBank& b) {
     return r.write ? DramCmd::Wr : DramCmd::Rd;
 }
 
+uint32_t* DramScheduler::beginMarks(size_t banks) const {
+    if (marks_.size() < banks) marks_.resize(banks, 0);  // 0: never a pick's mark
+    if (++markNo_ == 0) {  // wrapped: a mark of 2^32 picks ago would read as set
+        std::fill(marks_.begin(), marks_.end(), 0);
+        markNo_ = 1;
+    }
+    return marks_.data();
+}
+
 // In both policies `quiet` takes the minimum of what every candidate waits for: a request not
 // yet eligible its eligible cycle, a request whose next command is not legal yet that command's
 // earliest cycle. A PRE held back by a bank's pending hits waits for a hit's command, which is a
@@ -25,16 +34,16 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
                                                                  const std::vector<DramBank>& banks,
                                                                  const DramTimingChecker& timing,
                                                                  uint64_t cycle, uint64_t& quiet) const {
-    // The queue's and the banks' bounds in locals: the byte stores into scratch_ may alias
-    // anything, so `q.size()` in the loop condition was reloaded and divided by the request's
-    // size at every iteration (issue 19).
+    // The queue's and the banks' bounds in locals: `q.size()` in the loop condition was
+    // reloaded past the stores into the marks and divided by the request's size at every
+    // iteration (issue 19).
     const DramRequest* const rq = q.data();
     const size_t n = q.size();
     const DramBank* const bk = banks.data();
-    // Pass 1: the oldest row hit whose column command is legal now. Also note which banks have
-    // a pending hit: their rows stay open.
-    scratch_.assign(banks.size(), 0);
-    uint8_t* const hasHit = scratch_.data();
+    // Pass 1: the oldest row hit whose column command is legal now. Also mark the banks with a
+    // pending hit: their rows stay open.
+    uint32_t* const hasHit = beginMarks(banks.size());
+    const uint32_t hit = markNo_;
     for (size_t i = 0; i < n; ++i) {
         const DramRequest& r = rq[i];
         if (r.eligibleCycle > cycle) {
@@ -43,7 +52,7 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
         }
         const DramBank& b = bk[r.coord.bank];
         if (!b.rowOpen() || b.openRow() != r.coord.row) continue;
-        hasHit[r.coord.bank] = 1;
+        hasHit[r.coord.bank] = hit;
         const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};
@@ -55,7 +64,7 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
         if (r.eligibleCycle > cycle) continue;
         const DramCmd c = nextCommand(r, bk[r.coord.bank]);
         if (isColumn(c)) continue;                             // a hit not yet legal: wait
-        if (c == DramCmd::Pre && hasHit[r.coord.bank]) continue;  // hits keep the row open
+        if (c == DramCmd::Pre && hasHit[r.coord.bank] == hit) continue;  // hits keep the row open
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};
         quiet = std::min(quiet, at);
@@ -67,15 +76,16 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFcfs(const std::vector
                                                                const std::vector<DramBank>& banks,
                                                                const DramTimingChecker& timing,
                                                                uint64_t cycle, uint64_t& quiet) const {
-    scratch_.assign(banks.size(), 0);  // 1: this bank's oldest request was seen
+    uint32_t* const seen = beginMarks(banks.size());  // this bank's oldest request was seen
+    const uint32_t mark = markNo_;
     for (size_t i = 0; i < q.size(); ++i) {
         const DramRequest& r = q[i];
         if (r.eligibleCycle > cycle) {
             quiet = std::min(quiet, r.eligibleCycle);
             continue;
         }
-        if (scratch_[r.coord.bank]) continue;  // not the oldest of its bank
-        scratch_[r.coord.bank] = 1;
+        if (seen[r.coord.bank] == mark) continue;  // not the oldest of its bank
+        seen[r.coord.bank] = mark;
         const DramCmd c = nextCommand(r, banks[r.coord.bank]);
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};

@@ -239,6 +239,31 @@ TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
     EXPECT_EQ(d->cmd, DramCmd::Act);
 }
 
+// The per-bank marks of a pick (FR-FCFS: a pending hit holds its bank's row open; FCFS: the
+// bank's oldest request was seen) last that pick only: the same scheduler asked again about a
+// queue without the marking request decides afresh. GDDR5: tRCD 12, tRAS 28.
+TEST(DramScheduler, ABanksMarksLastOnePick) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs), fcfs(DramScheduler::Policy::Fcfs);
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    banks[0].activate(1, 0);
+    chk.record(DramCmd::Act, 0, 0);
+    // X (bank 0, row 2: a conflict) and Y (bank 0, row 1: a hit).
+    const std::vector<DramRequest> both = {req(0, 0, 2), req(1, 0, 1)};
+    const std::vector<DramRequest> onlyX = {req(0, 0, 2)}, onlyY = {req(1, 0, 1)};
+    auto d = fr.pick(both, banks, chk, 30);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u) << "Y's hit first; bank 0 marked as holding a hit";
+    d = fr.pick(onlyX, banks, chk, 30);
+    ASSERT_TRUE(d) << "without Y no hit holds the row: X's PRE (tRAS over at 28)";
+    EXPECT_EQ(d->cmd, DramCmd::Pre);
+    EXPECT_FALSE(fcfs.pick(both, banks, chk, 12)) << "X is bank 0's oldest; its PRE waits for tRAS";
+    d = fcfs.pick(onlyY, banks, chk, 12);
+    ASSERT_TRUE(d) << "Y alone is bank 0's oldest: its RD at tRCD";
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+}
+
 // quietUntil: when a pick finds nothing, the first cycle one could find something unless the
 // queue or the command history change. Hand-computed with GDDR5 (tRCD 12, tRAS 28, tRRD 6).
 TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {
