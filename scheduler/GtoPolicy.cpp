@@ -25,12 +25,12 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
             if (w / 64 >= c.isMember.size()) c.isMember.resize(w / 64 + 1, 0);
             c.isMember[w / 64] |= uint64_t(1) << (w % 64);
         }
-        auto sorted = c.members;
-        std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+        c.sorted.assign(c.members.begin(), c.members.end());
+        std::sort(c.sorted.begin(), c.sorted.end(), [](const auto& a, const auto& b) {
             return a.second != b.second ? a.second < b.second : a.first < b.first;
         });
         c.oldestFirst.clear();
-        for (const auto& [w, age] : sorted) c.oldestFirst.push_back(w);
+        for (const auto& [w, age] : c.sorted) c.oldestFirst.push_back(w);
     }
     return c;
 }

@@ -36,6 +36,7 @@ private:
     std::array<int, kSchedulers> last_{-1, -1};
     struct AgeOrder {
         std::vector<std::pair<unsigned, uint64_t>> members;  // (slot, age) in the order asked
+        std::vector<std::pair<unsigned, uint64_t>> sorted;  // scratch of the re-sort, kept: no allocation each
         std::vector<unsigned> oldestFirst;
         std::vector<uint64_t> isMember;  // bit w: slot w is among the members (the greedy test)
         uint64_t version = 0;  // SmView::warpSetVersion() when the ages were last compared
