@@ -20,29 +20,35 @@ struct Flit {
 };
 
 // A ring of fixed capacity: no allocation after construction (a router holds dozens).
+// The capacity is kept apart from the vector: its size() divides by sizeof(T) (24 for a flit),
+// and the ring wraps with a comparison instead of a modulo by it; both were on every flit's
+// push and pop and every free-slot query (issue 19).
 template <class T>
 class Ring {
 public:
-    explicit Ring(unsigned capacity = 0) : buf_(capacity) {}
-    unsigned capacity() const { return static_cast<unsigned>(buf_.size()); }
+    explicit Ring(unsigned capacity = 0) : buf_(capacity), cap_(capacity) {}
+    unsigned capacity() const { return cap_; }
     unsigned size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    bool full() const { return size_ == buf_.size(); }
+    bool full() const { return size_ == cap_; }
     T& front() { return buf_[head_]; }
     const T& front() const { return buf_[head_]; }
-    const T& at(unsigned i) const { return buf_[(head_ + i) % buf_.size()]; }
+    const T& at(unsigned i) const { return buf_[(head_ + i) % cap_]; }
     void push(const T& v) {
         if (full()) throw std::logic_error("Ring: push into a full buffer (credit protocol broken)");
-        buf_[(head_ + size_) % buf_.size()] = v;
+        unsigned tail = head_ + size_;  // < 2 * capacity: head_ < capacity, size_ < capacity
+        if (tail >= cap_) tail -= cap_;
+        buf_[tail] = v;
         ++size_;
     }
     void pop() {
-        head_ = (head_ + 1) % static_cast<unsigned>(buf_.size());
+        if (++head_ == cap_) head_ = 0;
         --size_;
     }
 
 private:
     std::vector<T> buf_;
+    unsigned cap_;
     unsigned head_ = 0, size_ = 0;
 };
 

@@ -186,25 +186,33 @@ void Network::arrive(uint64_t cycle) {
     }
 }
 
+// Out of line and cold: building the message in sinkReceive gave every flit's call the frame of
+// the string code (issue 19).
+void Network::sinkFault(unsigned sink, const Flit& f, const char* why) const {
+    throw std::logic_error(prefix_ + ": sink " + std::to_string(sink) + " vc " + std::to_string(f.vc) + ": flit " +
+                           std::to_string(f.seq) + " of packet " + std::to_string(slots_[f.slot].id) + ": " + why);
+}
+
 void Network::sinkReceive(unsigned sink, const Flit& f) {
     Sink& s = sinks_[sink];
     SinkVc& v = s.vcs.at(f.vc);
     const Packet& p = slots_[f.slot];
-    auto bad = [&](const std::string& why) {
-        return std::logic_error(prefix_ + ": sink " + std::to_string(sink) + " vc " + std::to_string(f.vc) +
-                                ": flit " + std::to_string(f.seq) + " of packet " + std::to_string(p.id) + ": " + why);
-    };
-    if (f.dst != sink || p.dst != sink) throw bad("delivered to the wrong sink");
+    if (f.dst != sink || p.dst != sink) [[unlikely]]
+        sinkFault(sink, f, "delivered to the wrong sink");
     if (f.head()) {
-        if (v.slot >= 0) throw bad("head while another packet is incomplete (flit lost)");
+        if (v.slot >= 0) [[unlikely]]
+            sinkFault(sink, f, "head while another packet is incomplete (flit lost)");
         v.slot = f.slot;
         v.nextSeq = 0;
     }
-    if (v.slot != static_cast<int64_t>(f.slot) || f.seq != v.nextSeq) throw bad("out of order, lost or duplicated");
-    if (++v.held > params_.ejectionVcFlits) throw bad("ejection buffer overflow (credit protocol broken)");
+    if (v.slot != static_cast<int64_t>(f.slot) || f.seq != v.nextSeq) [[unlikely]]
+        sinkFault(sink, f, "out of order, lost or duplicated");
+    if (++v.held > params_.ejectionVcFlits) [[unlikely]]
+        sinkFault(sink, f, "ejection buffer overflow (credit protocol broken)");
     ++v.nextSeq;
     s.flits->inc();
-    if (f.tail != (f.seq + 1u == p.flits)) throw bad("tail flag does not match the packet size");
+    if (f.tail != (f.seq + 1u == p.flits)) [[unlikely]]
+        sinkFault(sink, f, "tail flag does not match the packet size");
     if (f.tail) {
         s.complete.emplace_back(f.slot, f.vc);
         ++completePackets_;
@@ -239,8 +247,13 @@ void Network::eject(uint64_t cycle) {
 
 void Network::injectFlits(uint64_t cycle) {
     if (queuedPackets_ == 0) return;
-    for (unsigned i = 0; i < sources_.size(); ++i) {
-        Source& s = sources_[i];
+    // The bounds in locals: the loop visits every source each cycle, and sources_.size() (a
+    // division by the record's size) was recomputed at each, past the stores of the loop body.
+    // The sources are fixed at construction; freedFn_ only queues packets.
+    Source* const sources = sources_.data();
+    const unsigned nSources = static_cast<unsigned>(sources_.size());
+    for (unsigned i = 0; i < nSources; ++i) {
+        Source& s = sources[i];
         if (s.queued == 0) continue;
         Router& router = routers_[s.port.router];
         const unsigned in = s.port.port;

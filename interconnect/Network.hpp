@@ -125,6 +125,7 @@ private:
     void eject(uint64_t cycle);
     void injectFlits(uint64_t cycle);
     void sinkReceive(unsigned sink, const Flit& f);
+    [[noreturn, gnu::cold, gnu::noinline]] void sinkFault(unsigned sink, const Flit& f, const char* why) const;
     uint32_t allocSlot(const Packet& p);
     std::string describe(const Flit& f) const;
 

@@ -17,6 +17,16 @@ DramCmd DramScheduler::nextCommand(const DramRequest& r, const DramBank& b) {
     return r.write ? DramCmd::Wr : DramCmd::Rd;
 }
 
+uint32_t* DramScheduler::beginMarks(size_t banks) const {
+    if (marks_.size() < banks) marks_.resize(banks, 0);  // 0: never a pick's mark
+    if (++markNo_ == 0) {  // wrapped: a mark of 2^32 picks ago would read as set
+        std::fill(marks_.begin(), marks_.end(), 0);
+        std::fill(rowMarks_.begin(), rowMarks_.end(), 0);
+        markNo_ = 1;
+    }
+    return marks_.data();
+}
+
 // In both policies `quiet` takes the minimum of what every candidate waits for: a request not
 // yet eligible its eligible cycle, a request whose next command is not legal yet that command's
 // earliest cycle. A PRE held back by a bank's pending hits waits for a hit's command, which is a
@@ -25,34 +35,70 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
                                                                  const std::vector<DramBank>& banks,
                                                                  const DramTimingChecker& timing,
                                                                  uint64_t cycle, uint64_t& quiet) const {
-    // Pass 1: the oldest row hit whose column command is legal now. Also note which banks have
-    // a pending hit: their rows stay open.
-    scratch_.assign(banks.size(), 0);
-    for (size_t i = 0; i < q.size(); ++i) {
-        const DramRequest& r = q[i];
+    // The queue's and the banks' bounds in locals: `q.size()` in the loop condition was
+    // reloaded past the stores into the marks and divided by the request's size at every
+    // iteration (issue 19).
+    const DramRequest* const rq = q.data();
+    const size_t n = q.size();
+    const DramBank* const bk = banks.data();
+    // Pass 1: the oldest row hit whose column command is legal now. Also mark the banks with a
+    // pending hit (their rows stay open) and note each bank's oldest other request, in order
+    // of first sight.
+    uint32_t* const hasHit = beginMarks(banks.size());
+    const uint32_t hit = markNo_;
+    if (rowFirst_.size() < banks.size()) {
+        rowFirst_.resize(banks.size());
+        rowMarks_.resize(banks.size(), 0);
+        rowBanks_.resize(banks.size());
+    }
+    size_t* const rowFirst = rowFirst_.data();
+    uint32_t* const rowMarks = rowMarks_.data();
+    unsigned* const rowBanks = rowBanks_.data();
+    size_t nRowBanks = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const DramRequest& r = rq[i];
         if (r.eligibleCycle > cycle) {
             quiet = std::min(quiet, r.eligibleCycle);
             continue;
         }
-        const DramBank& b = banks[r.coord.bank];
-        if (!b.rowOpen() || b.openRow() != r.coord.row) continue;
-        scratch_[r.coord.bank] = 1;
+        const unsigned bank = r.coord.bank;
+        const DramBank& b = bk[bank];
+        if (!b.rowOpen() || b.openRow() != r.coord.row) {
+            if (rowMarks[bank] != hit) {
+                rowMarks[bank] = hit;
+                rowFirst[bank] = i;
+                rowBanks[nRowBanks++] = bank;
+            }
+            continue;
+        }
+        hasHit[bank] = hit;
         const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
-        const uint64_t at = timing.earliest(c, r.coord.bank);
+        const uint64_t at = timing.earliest(c, bank);
         if (at <= cycle) return Decision{i, c};
         quiet = std::min(quiet, at);
     }
-    // Pass 2: oldest first, the first row command that is legal now.
-    for (size_t i = 0; i < q.size(); ++i) {
-        const DramRequest& r = q[i];
-        if (r.eligibleCycle > cycle) continue;
-        const DramCmd c = nextCommand(r, banks[r.coord.bank]);
-        if (isColumn(c)) continue;                             // a hit not yet legal: wait
-        if (c == DramCmd::Pre && scratch_[r.coord.bank]) continue;  // hits keep the row open
-        const uint64_t at = timing.earliest(c, r.coord.bank);
-        if (at <= cycle) return Decision{i, c};
-        quiet = std::min(quiet, at);
+    // Pass 2: oldest first, the first row command that is legal now. Every other request of a
+    // bank needs the same command (ACT if the bank is precharged, else PRE), legal from the same
+    // cycle, so the first legal one in queue order is the oldest among the banks' oldest whose
+    // command is legal: a loop over the banks with such requests instead of a second pass over
+    // the queue (issue 19).
+    size_t best = SIZE_MAX;
+    DramCmd bestCmd = DramCmd::Act;
+    for (size_t k = 0; k < nRowBanks; ++k) {
+        const unsigned bank = rowBanks[k];
+        const DramCmd c = bk[bank].rowOpen() ? DramCmd::Pre : DramCmd::Act;
+        if (c == DramCmd::Pre && hasHit[bank] == hit) continue;  // hits keep the row open
+        const uint64_t at = timing.earliest(c, bank);
+        if (at > cycle) {
+            quiet = std::min(quiet, at);
+            continue;
+        }
+        if (rowFirst[bank] < best) {
+            best = rowFirst[bank];
+            bestCmd = c;
+        }
     }
+    if (best != SIZE_MAX) return Decision{best, bestCmd};
     return std::nullopt;
 }
 
@@ -60,15 +106,16 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFcfs(const std::vector
                                                                const std::vector<DramBank>& banks,
                                                                const DramTimingChecker& timing,
                                                                uint64_t cycle, uint64_t& quiet) const {
-    scratch_.assign(banks.size(), 0);  // 1: this bank's oldest request was seen
+    uint32_t* const seen = beginMarks(banks.size());  // this bank's oldest request was seen
+    const uint32_t mark = markNo_;
     for (size_t i = 0; i < q.size(); ++i) {
         const DramRequest& r = q[i];
         if (r.eligibleCycle > cycle) {
             quiet = std::min(quiet, r.eligibleCycle);
             continue;
         }
-        if (scratch_[r.coord.bank]) continue;  // not the oldest of its bank
-        scratch_[r.coord.bank] = 1;
+        if (seen[r.coord.bank] == mark) continue;  // not the oldest of its bank
+        seen[r.coord.bank] = mark;
         const DramCmd c = nextCommand(r, banks[r.coord.bank]);
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};

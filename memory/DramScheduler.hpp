@@ -58,8 +58,18 @@ private:
                                        const DramTimingChecker& timing, uint64_t cycle, uint64_t& quiet) const;
     std::optional<Decision> pickFcfs(const std::vector<DramRequest>& q, const std::vector<DramBank>& banks,
                                      const DramTimingChecker& timing, uint64_t cycle, uint64_t& quiet) const;
+    // Per-bank marks of one pick: bank b is marked while marks_[b] == markNo_ (rowMarks_ below
+    // likewise). A pick starts by moving markNo_ instead of clearing every bank (a call to fill
+    // and memset per pick; issue 19).
+    uint32_t* beginMarks(size_t banks) const;
     Policy policy_;
-    mutable std::vector<uint8_t> scratch_;  // per bank, reused each cycle
+    mutable std::vector<uint32_t> marks_;
+    mutable uint32_t markNo_ = 0;
+    // FR-FCFS, per bank: its oldest eligible request that is not a row hit (valid while
+    // rowMarks_[b] == markNo_), and the banks with one, in order of first sight.
+    mutable std::vector<size_t> rowFirst_;
+    mutable std::vector<uint32_t> rowMarks_;
+    mutable std::vector<unsigned> rowBanks_;
 };
 
 } // namespace gpusim

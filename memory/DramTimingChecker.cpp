@@ -6,7 +6,7 @@
 namespace gpusim {
 
 DramTimingChecker::DramTimingChecker(const DramTiming& t, unsigned banks)
-    : memo_(size_t(banks) * kCmds, kUnknown), t_(t), banks_(banks) {
+    : memo_(size_t(banks) * kCmds), t_(t), banks_(banks) {
     if (t.bankGroups > 1) {
         if (banks % t.bankGroups != 0) throw std::logic_error("DRAM bank groups do not divide the banks");
         groups_.resize(t.bankGroups);
@@ -51,7 +51,7 @@ void DramTimingChecker::record(DramCmd cmd, unsigned bank, uint64_t cycle) {
         throw std::logic_error(std::string("DRAM timing violated by ") + dramCmdName(cmd));
     BankTimes& b = banks_.at(bank);
     const int64_t c = int64_t(cycle);
-    std::fill(memo_.begin(), memo_.end(), kUnknown);
+    ++epoch_;  // every memo entry is stale
     switch (cmd) {
     case DramCmd::Act: b.act = lastAct_ = c; break;
     case DramCmd::Pre: b.pre = c; break;

@@ -25,9 +25,12 @@ public:
     // Memoised until the next record(): the scheduler asks the same (command, bank) for many
     // queued requests every cycle, and the answer does not depend on the cycle.
     uint64_t earliest(DramCmd cmd, unsigned bank) const {
-        uint64_t& m = memo_[bank * kCmds + static_cast<unsigned>(cmd)];
-        if (m == kUnknown) m = compute(cmd, bank);
-        return m;
+        Memo& m = memo_[bank * kCmds + static_cast<unsigned>(cmd)];
+        if (m.epoch != epoch_) {
+            m.value = compute(cmd, bank);
+            m.epoch = epoch_;
+        }
+        return m.value;
     }
     bool allowed(DramCmd cmd, unsigned bank, uint64_t cycle) const { return earliest(cmd, bank) <= cycle; }
     void record(DramCmd cmd, unsigned bank, uint64_t cycle);
@@ -39,8 +42,14 @@ public:
 private:
     uint64_t compute(DramCmd cmd, unsigned bank) const;
     static constexpr unsigned kCmds = 4;
-    static constexpr uint64_t kUnknown = UINT64_MAX;
-    mutable std::vector<uint64_t> memo_;  // [bank][cmd]
+    // A memo entry is valid while its epoch is the checker's: record() moves the epoch instead
+    // of rewriting every entry (banks x commands words per command issued; issue 19).
+    struct Memo {
+        uint64_t value = 0;
+        uint64_t epoch = 0;
+    };
+    mutable std::vector<Memo> memo_;  // [bank][cmd]
+    uint64_t epoch_ = 1;
     static constexpr int64_t kNever = INT64_MIN / 4;
     struct BankTimes {
         int64_t act = kNever, pre = kNever, rd = kNever, wr = kNever;

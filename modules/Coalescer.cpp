@@ -42,10 +42,45 @@ uint32_t segmentBytes(uint32_t chunks, unsigned lineBytes) {
     return size * kChunkBytes;
 }
 
+bool Coalescer::coalesceLinear(const WarpInstruction& inst, unsigned size, std::vector<LineAccess>& out) const {
+    const uint32_t active = inst.activeMask;
+    if (active == 0 || size > line_) return false;  // a lane over more than two lines: the walk
+    const unsigned lo = static_cast<unsigned>(__builtin_ctz(active));
+    const uint32_t run = active >> lo;
+    if (run & (run + 1)) return false;  // a gap in the active lanes
+    const unsigned n = kWarpSize - static_cast<unsigned>(__builtin_clz(run));
+    const uint64_t base = inst.addr[lo];
+    uint64_t expect = base;
+    for (unsigned l = lo + 1; l < lo + n; ++l)
+        if (inst.addr[l] != (expect += size)) return false;
+    const uint64_t end = base + uint64_t(n) * size;  // one past the last byte
+    if (end < base || end > UINT64_MAX - line_) return false;  // the top of the address space: the walk
+    // Lane lo + j holds bytes [base + j * size, + size): a line's lanes and bytes follow from the
+    // part of [base, end) inside it. Per lane, the walk adds each lane's bytes in the line (the
+    // sum is that part's length, at most a line) and ORs each lane's chunks (contiguous pieces,
+    // so the union is the chunks of the whole part). Lines come in address order, which is the
+    // order of their lowest lanes as addresses grow with the lane.
+    for (uint64_t line = base & ~uint64_t(line_ - 1); line < end; line += line_) {
+        const uint64_t from = std::max(line, base), to = std::min(line + line_, end);
+        const unsigned j0 = lo + static_cast<unsigned>((from - base) / size);
+        const unsigned j1 = lo + static_cast<unsigned>((to - 1 - base) / size);
+        const uint32_t lanes = uint32_t(((uint64_t(2) << j1) - 1) & ~((uint64_t(1) << j0) - 1));
+        const uint32_t bytes = static_cast<uint32_t>(to - from);
+        out.push_back({line, lanes, bytes, chunkMask(from - line, bytes)});
+    }
+    return true;
+}
+
 void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& out) const {
     out.clear();
     const uint64_t mask = ~uint64_t(line_ - 1);
     const unsigned size = std::max<unsigned>(inst.accessBytes, 1);
+    if (!coalesceLinear(inst, size, out)) walk(inst, size, mask, out);
+    if (store_ == StoreBytes::Segment && inst.op == OpClass::Store)
+        for (auto& a : out) a.bytes = segmentBytes(a.chunks, line_);
+}
+
+void Coalescer::walk(const WarpInstruction& inst, unsigned size, uint64_t mask, std::vector<LineAccess>& out) const {
     for (uint32_t lanes = inst.activeMask; lanes; lanes &= lanes - 1) {
         const unsigned lane = static_cast<unsigned>(__builtin_ctz(lanes));
         const uint64_t a = inst.addr[lane];
@@ -66,8 +101,6 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
             touch(last, lane, 0, size - head, out);
         }
     }
-    if (store_ == StoreBytes::Segment && inst.op == OpClass::Store)
-        for (auto& a : out) a.bytes = segmentBytes(a.chunks, line_);
 }
 
 void Coalescer::coalesceAtomic(const WarpInstruction& inst, std::vector<LineAccess>& out) const {

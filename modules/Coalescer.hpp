@@ -46,6 +46,14 @@ public:
     void coalesceAtomic(const WarpInstruction& inst, std::vector<LineAccess>& out) const;
 
 private:
+    // The common case of a contiguous run of active lanes at consecutive addresses (lane i at
+    // the run's first address + i * access size), e.g. a[i] in a streaming kernel: its lines
+    // follow from the run's byte range, with one comparison per lane instead of the walk's
+    // per-lane bookkeeping (issue 19). The same accesses, masks and order as the walk. False,
+    // `out` untouched, for any other access.
+    bool coalesceLinear(const WarpInstruction& inst, unsigned size, std::vector<LineAccess>& out) const;
+    // Any access: lane by lane, each lane's line(s) found or appended.
+    void walk(const WarpInstruction& inst, unsigned size, uint64_t mask, std::vector<LineAccess>& out) const;
     void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;
     unsigned line_;
     StoreBytes store_;

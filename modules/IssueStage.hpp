@@ -4,15 +4,19 @@
 // first one that the SM's qualification accepts. At most one instruction per scheduler per
 // cycle. Qualification itself (buffer, scoreboard, unit, barrier, policy gate) is the caller's,
 // passed in as `tryIssue`, so this unit can be tested with any readiness pattern.
+#include <typeinfo>
 #include <vector>
 
+#include "scheduler/GtoPolicy.hpp"
 #include "scheduler/SchedulerPolicy.hpp"
 
 namespace gpusim {
 
 class IssueStage {
 public:
-    IssueStage(unsigned schedulers, SchedulerPolicy& policy) : schedulers_(schedulers), policy_(policy) {}
+    IssueStage(unsigned schedulers, SchedulerPolicy& policy)
+        : schedulers_(schedulers), policy_(policy),
+          gto_(typeid(policy) == typeid(GtoPolicy) ? static_cast<GtoPolicy*>(&policy) : nullptr) {}
 
     // tryIssue(warp) -> bool: issues the warp's next instruction if it qualifies.
     template <class TryIssue>
@@ -39,6 +43,25 @@ public:
             if (idle(s)) continue;
             const std::vector<unsigned>& m = members(s);
             if (m.empty()) continue;
+            if (gto_) {
+                // The same sequence as order(): `first`, then the list without it.
+                int first = -1;
+                const std::vector<unsigned>& rest = gto_->orderView(s, m, sm, first);
+                if (first >= 0 && tryIssue(static_cast<unsigned>(first))) {
+                    policy_.onIssue(s, static_cast<unsigned>(first), sm);
+                    ++issued;
+                    continue;
+                }
+                for (unsigned w : rest) {
+                    if (static_cast<int>(w) == first) continue;
+                    if (tryIssue(w)) {
+                        policy_.onIssue(s, w, sm);
+                        ++issued;
+                        break;
+                    }
+                }
+                continue;
+            }
             order_.assign(m.begin(), m.end());
             policy_.order(s, order_, sm);
             for (unsigned w : order_) {
@@ -56,6 +79,11 @@ private:
     unsigned schedulers_;
     SchedulerPolicy& policy_;
     std::vector<unsigned> order_, valid_;
+    // GTO's order is one warp, then a list the policy keeps: walked in place rather than copied
+    // and rewritten every cycle. The exact type only (a class derived from GtoPolicy may order
+    // differently), and through the class rather than a new SchedulerPolicy virtual, which would
+    // change the plugin ABI.
+    GtoPolicy* gto_;
 };
 
 } // namespace gpusim

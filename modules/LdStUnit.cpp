@@ -228,11 +228,11 @@ void LdStUnit::step(uint64_t cycle) {
     if (pipeDepth_) return stepPipeline(cycle);
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
-    const Parked a = current();
     if (isLoad_) tried(token_, cycle);
-    // A held-back access is refused like one that finds the miss queue full: parked if there is
-    // room, else replayed in place, and no L1D stall counted.
-    L1Result r = heldBack(a) ? L1Result::StallMissQueue : send(a);
+    // A held-back access (the policy's send gate) is refused like one that finds the miss queue
+    // full: parked if there is room, else replayed in place, and no L1D stall counted. The
+    // record is built only for a gating policy.
+    L1Result r = sendGate_ && askGate(current()) ? L1Result::StallMissQueue : sendCurrent();
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
@@ -240,7 +240,7 @@ void LdStUnit::step(uint64_t cycle) {
             blocked_ = r == L1Result::StallMshr;
             return;
         }
-        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = a;
+        reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = current();
         parked_.inc();
         if (isLoad_) loads_[token_].allHits = false;
     } else {
@@ -325,6 +325,17 @@ LdStUnit::Parked LdStUnit::current() const {
     // call each (no -mpopcnt), about 1 % of a streaming run (issue 19).
     const uint32_t lanes = isAtomic_ ? static_cast<uint32_t>(__builtin_popcount(a.laneMask)) : 0;
     return {a.lineAddr, a.bytes, a.chunks, warp_, pc_, token_, !isLoad_, isAtomic_, lanes, a.laneMask};
+}
+
+// send(current()) without building the record: an access is tried every cycle until the L1D
+// takes it, and only a parked one needs the record (about 1 % of a streaming run; issue 19).
+L1Result LdStUnit::sendCurrent() {
+    const LineAccess& a = accesses_[next_];
+    if (isAtomic_)
+        return l1_.atomic(a.lineAddr, a.bytes, a.chunks, static_cast<uint32_t>(__builtin_popcount(a.laneMask)), warp_,
+                          pc_, token_, isLoad_);
+    return isLoad_ ? l1_.read(a.lineAddr, warp_, pc_, token_, a.laneMask)
+                   : l1_.write(a.lineAddr, a.bytes, warp_, pc_, a.chunks);
 }
 
 L1Result LdStUnit::send(const Parked& a) {

@@ -187,6 +187,7 @@ private:
     };
     // The L1D's answer to an access (an atomic passes it to the L2).
     L1Result send(const Parked& a);
+    L1Result sendCurrent();  // send(current())
     Parked current() const;  // the current instruction's next access
     // An access on its way through the lookup-after-latency pipeline.
     struct Piped {

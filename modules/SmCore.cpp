@@ -89,6 +89,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     warpSetVersion_ = 1;
     for (Warp& wp : warps_) wp.ibuffer.setCapacity(cfg_.ibufferEntries);
     readyCount_.assign(cfg_.schedulers, {});
+    readyUnits_.assign(cfg_.schedulers, 0);
     members_.resize(cfg_.schedulers);
     fetchPending_.assign((cfg_.warpSlots + 63) / 64, 0);
     fetchRetry_.assign(fetchPending_.size(), 0);
@@ -189,12 +190,13 @@ bool SmCore::stalled(uint64_t& until) {
     // or the policy's gate might issue next cycle. The exception: warps ready for a blocked LD/ST
     // unit, which stays busy until the fill.
     bool ldstReady = false;
-    for (const auto& c : readyCount_)
-        for (unsigned u = kUnitAlu; u < kUnits; ++u) {
-            if (!c[u]) continue;
-            if (u != kUnitLdSt || !blocked) return false;
+    for (const uint32_t units : readyUnits_) {
+        if (units & ~(1u << kUnitLdSt)) return false;
+        if (units & (1u << kUnitLdSt)) {
+            if (!blocked) return false;
             ldstReady = true;
         }
+    }
     until = std::min({alu_.nextReady(), sfu_.nextReady(), tensor_.nextReady(), ldst_.nextTimedReturn()});
     sleepBlockedLdst_ = blocked;
     sleepLdstReady_ = ldstReady;
@@ -530,9 +532,11 @@ void SmCore::refreshReady(unsigned w) {
     }
     wp.ready = r;
     if (unit == wp.readyUnit) return;
-    auto& c = readyCount_[w % cfg_.schedulers];
-    if (wp.readyUnit != kUnitNone) --c[wp.readyUnit];
-    if (unit != kUnitNone) ++c[unit];
+    const unsigned sched = w % cfg_.schedulers;
+    auto& c = readyCount_[sched];
+    uint32_t& units = readyUnits_[sched];
+    if (wp.readyUnit != kUnitNone && --c[wp.readyUnit] == 0) units &= ~(1u << wp.readyUnit);
+    if (unit != kUnitNone && c[unit]++ == 0) units |= 1u << unit;
     wp.readyUnit = unit;
 }
 
@@ -541,11 +545,11 @@ void SmCore::refreshReady(unsigned w) {
 // effect being the LD/ST-busy mark, set here the same way. (Units are read live: the other
 // scheduler may have just taken one.)
 bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
-    const auto& c = readyCount_[sched];
-    for (uint8_t u = kUnitAlu; u < kUnits; ++u)
-        if (c[u] && unitHasRoom(u, cycle)) return false;
-    if (c[kUnitLdSt]) ldstBlockedThisCycle_ = true;
-    if (c[kUnitTensor]) tensorBlockedThisCycle_ = true;
+    const uint32_t units = readyUnits_[sched];
+    for (uint32_t m = units; m; m &= m - 1)
+        if (unitHasRoom(static_cast<uint8_t>(__builtin_ctz(m)), cycle)) return false;
+    if (units & (1u << kUnitLdSt)) ldstBlockedThisCycle_ = true;
+    if (units & (1u << kUnitTensor)) tensorBlockedThisCycle_ = true;
     return true;
 }
 

@@ -216,6 +216,10 @@ private:
     // unit u; lets a scheduler that cannot issue be passed over (schedulerBlocked).
     enum : uint8_t { kUnitNone, kUnitAlu, kUnitSfu, kUnitLdSt, kUnitOther, kUnitTensor, kUnits };
     std::vector<std::array<unsigned, kUnits>> readyCount_;
+    // readyUnits_[s]: bit u set while readyCount_[s][u] > 0, so that the per-cycle checks
+    // (schedulerBlocked, stalled) visit only the units some ready warp needs (issue 19).
+    // 32-bit words: byte stores would alias every other member the loops read.
+    std::vector<uint32_t> readyUnits_;
     bool schedulerBlocked(unsigned sched, uint64_t cycle);
     bool unitHasRoom(uint8_t unit, uint64_t cycle) const;  // unit: kUnit*, a ready warp's readyUnit
     std::vector<std::vector<unsigned>> members_;  // per scheduler, valid slots; rebuilt on warp start/end

@@ -22,6 +22,12 @@ public:
     // No onCycle, and order() is a function of the warps and the last issuer.
     bool idleWhileStalled() const override { return true; }
     void order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) override;
+    // order() without writing the order out: sets `first` to the greedy warp (if it is among
+    // `warps`, else -1) and returns the age order; order() gives `first` followed by the list
+    // without it. The issue stage walks that until a warp issues instead of having the whole
+    // order written out every cycle (issue 19). Valid until the next call.
+    const std::vector<unsigned>& orderView(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm,
+                                           int& first);
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;
     void onWarpEnd(unsigned warp) override;
 
@@ -30,10 +36,16 @@ private:
     std::array<int, kSchedulers> last_{-1, -1};
     struct AgeOrder {
         std::vector<std::pair<unsigned, uint64_t>> members;  // (slot, age) in the order asked
+        std::vector<std::pair<unsigned, uint64_t>> sorted;  // scratch of the re-sort, kept: no allocation each
         std::vector<unsigned> oldestFirst;
+        std::vector<uint64_t> isMember;  // bit w: slot w is among the members (the greedy test)
         uint64_t version = 0;  // SmView::warpSetVersion() when the ages were last compared
     };
     std::array<AgeOrder, kSchedulers> byAge_;
+    // Brings scheduler `sched`'s age order up to date with `warps` and returns it.
+    const AgeOrder& ages(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm);
+    // The scheduler's last issuer if it is among the members, else -1.
+    int greedy(unsigned sched, const AgeOrder& c) const;
 };
 
 } // namespace gpusim

@@ -239,6 +239,67 @@ TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
     EXPECT_EQ(d->cmd, DramCmd::Act);
 }
 
+// The per-bank marks of a pick (FR-FCFS: a pending hit holds its bank's row open; FCFS: the
+// bank's oldest request was seen) last that pick only: the same scheduler asked again about a
+// queue without the marking request decides afresh. GDDR5: tRCD 12, tRAS 28.
+TEST(DramScheduler, ABanksMarksLastOnePick) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs), fcfs(DramScheduler::Policy::Fcfs);
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    banks[0].activate(1, 0);
+    chk.record(DramCmd::Act, 0, 0);
+    // X (bank 0, row 2: a conflict) and Y (bank 0, row 1: a hit).
+    const std::vector<DramRequest> both = {req(0, 0, 2), req(1, 0, 1)};
+    const std::vector<DramRequest> onlyX = {req(0, 0, 2)}, onlyY = {req(1, 0, 1)};
+    auto d = fr.pick(both, banks, chk, 30);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u) << "Y's hit first; bank 0 marked as holding a hit";
+    d = fr.pick(onlyX, banks, chk, 30);
+    ASSERT_TRUE(d) << "without Y no hit holds the row: X's PRE (tRAS over at 28)";
+    EXPECT_EQ(d->cmd, DramCmd::Pre);
+    EXPECT_FALSE(fcfs.pick(both, banks, chk, 12)) << "X is bank 0's oldest; its PRE waits for tRAS";
+    d = fcfs.pick(onlyY, banks, chk, 12);
+    ASSERT_TRUE(d) << "Y alone is bank 0's oldest: its RD at tRCD";
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+}
+
+// Row commands come from each bank's oldest non-hit request; among the banks whose command is
+// legal, the oldest request goes, whatever the bank numbers. GDDR5: tRRD 6, tRCD 12.
+TEST(DramScheduler, OldestRowCommandAcrossBanks) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs);
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    // A (bank 3, row 0), B (bank 1, row 0), C (bank 3, row 5); every bank precharged.
+    const std::vector<DramRequest> q = {req(0, 3, 0), req(1, 1, 0), req(2, 3, 5)};
+    auto d = fr.pick(q, banks, chk, 0);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 0u) << "A's and B's ACTs are both legal: the older, A, though bank 1 < bank 3";
+    EXPECT_EQ(d->cmd, DramCmd::Act);
+    chk.record(DramCmd::Act, 3, 0);
+    banks[3].activate(0, 0);
+    // At 3: A is a hit waiting for tRCD (12), C's PRE is held by A's hit, B's ACT waits for tRRD (6).
+    uint64_t quiet = 0;
+    EXPECT_FALSE(fr.pick(q, banks, chk, 3, &quiet));
+    EXPECT_EQ(quiet, 6u);
+    d = fr.pick(q, banks, chk, 6);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 1u);
+    EXPECT_EQ(d->cmd, DramCmd::Act);
+    // Once A has left, C's PRE is no longer held (tRAS 28 after A's ACT at 0).
+    const std::vector<DramRequest> bc = {req(1, 1, 0), req(2, 3, 5)};
+    chk.record(DramCmd::Act, 1, 6);
+    banks[1].activate(0, 6);
+    d = fr.pick(bc, banks, chk, 28);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 0u) << "B's RD (a hit, tRCD over at 18) before C's PRE";
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+    d = fr.pick({req(2, 3, 5)}, banks, chk, 28);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->cmd, DramCmd::Pre);
+}
+
 // quietUntil: when a pick finds nothing, the first cycle one could find something unless the
 // queue or the command history change. Hand-computed with GDDR5 (tRCD 12, tRAS 28, tRRD 6).
 TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {

@@ -285,4 +285,72 @@ TEST(Coalescer, AtomicLanesOnOneAddressGoToSeparateRequests) {
     }
 }
 
+// A contiguous run of active lanes at consecutive addresses takes the coalescer's linear path
+// (lines from the run's byte range); the cases below check it against hand-worked walks.
+TEST(Coalescer, RunOfLanesInTheMiddleOfTheWarp) {
+    // Lanes 4..11, 8 B each: lane l at kBase+88+8l, so lane 4 covers 120..127 (line kBase,
+    // chunk 3) and lanes 5..11 cover 128..183 (line kBase+128, bytes 0..55: chunks 0 and 1).
+    auto a = run(mem(OpClass::Load, 0, kBase + 88, 8, 8, 0x00000FF0u));
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x10u);
+    EXPECT_EQ(a[0].bytes, 8u);
+    EXPECT_EQ(a[0].chunks, 0x8u);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[1].laneMask, 0xFE0u);
+    EXPECT_EQ(a[1].bytes, 56u);
+    EXPECT_EQ(a[1].chunks, 0x3u);
+}
+
+TEST(Coalescer, RunWhoseFirstLaneStraddlesALine) {
+    // Lanes 0..3, 16 B each from kBase+120: lane 0 covers 120..135 (8 B in each line), lanes
+    // 1..3 cover 136..183. Line kBase: lane 0, 8 B, chunk 3; line kBase+128: lanes 0..3,
+    // 8 + 48 = 56 B at bytes 0..55, chunks 0 and 1.
+    auto a = run(mem(OpClass::Load, 0, kBase + 120, 16, 16, 0xFu));
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x1u);
+    EXPECT_EQ(a[0].bytes, 8u);
+    EXPECT_EQ(a[0].chunks, 0x8u);
+    EXPECT_EQ(a[1].lineAddr, kBase + 128);
+    EXPECT_EQ(a[1].laneMask, 0xFu);
+    EXPECT_EQ(a[1].bytes, 56u);
+    EXPECT_EQ(a[1].chunks, 0x3u);
+}
+
+TEST(Coalescer, ALaneOffTheRunOrAGapInTheMaskIsWalked) {
+    // Stride 4 but lane 31 at kBase+4096: lanes 0..30 in line kBase (124 B, all four chunks),
+    // lane 31 alone in line kBase+4096 (4 B, chunk 0).
+    WarpInstruction in = mem(OpClass::Load, 0, kBase, 4);
+    in.addr[31] = kBase + 4096;
+    auto a = run(in);
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].lineAddr, kBase);
+    EXPECT_EQ(a[0].laneMask, 0x7FFFFFFFu);
+    EXPECT_EQ(a[0].bytes, 124u);
+    EXPECT_EQ(a[0].chunks, 0xFu);
+    EXPECT_EQ(a[1].lineAddr, kBase + 4096);
+    EXPECT_EQ(a[1].laneMask, 0x80000000u);
+    EXPECT_EQ(a[1].bytes, 4u);
+    EXPECT_EQ(a[1].chunks, 0x1u);
+    // Lanes 0 and 2 at consecutive addresses (kBase, kBase+4), lane 1 inactive: one line, 8 B.
+    WarpInstruction gap = mem(OpClass::Load, 0, kBase, 0, 4, 0x5u);
+    gap.addr[2] = kBase + 4;
+    auto b = run(gap);
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(b[0].laneMask, 0x5u);
+    EXPECT_EQ(b[0].bytes, 8u);
+    EXPECT_EQ(b[0].chunks, 0x1u);
+}
+
+TEST(Coalescer, LinearStoreIsSizedBySegment) {
+    // Lanes 8..15, 4 B from kBase+32: bytes 32..63 of line kBase, chunk 1 only: a 32-B segment.
+    std::vector<LineAccess> out;
+    Coalescer(128, StoreBytes::Segment).coalesce(mem(OpClass::Store, 0, kBase, 4, 4, 0x0000FF00u), out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].laneMask, 0xFF00u);
+    EXPECT_EQ(out[0].chunks, 0x2u);
+    EXPECT_EQ(out[0].bytes, 32u);
+}
+
 } // namespace coalescer_test

@@ -99,4 +99,29 @@ TEST(GtoOrder, SchedulersKeepSeparateGreedyWarps) {
     EXPECT_EQ(ordered(p, 0, {0, 2}, sm), (V{0, 2}));
 }
 
+TEST(GtoOrder, OrderViewIsTheGreedyWarpThenTheAgeOrder) {
+    // Ages: slot 0 -> 7, 1 -> 2, 2 -> 9, 3 -> 1: oldest first 3, 1, 0, 2 (as above). The issue
+    // stage walks `first`, then the list without it: the same sequence as order().
+    FakeSmView sm(4, {7, 2, 9, 1});
+    GtoPolicy p;
+    const V all{0, 1, 2, 3};
+    int first = 7;
+    EXPECT_EQ(p.orderView(0, all, sm, first), (V{3, 1, 0, 2}));
+    EXPECT_EQ(first, -1) << "nothing issued yet";
+    // Warp 2 issued last: first 2, then 3, 1, 0 (the list's 2 is skipped) = order()'s 2, 3, 1, 0.
+    p.onIssue(0, 2, sm);
+    EXPECT_EQ(p.orderView(0, all, sm, first), (V{3, 1, 0, 2}));
+    EXPECT_EQ(first, 2);
+    EXPECT_EQ(ordered(p, 0, all, sm), (V{2, 3, 1, 0}));
+    // A last issuer that is not among the warps asked about is no greedy warp.
+    p.onIssue(0, 4, sm);
+    p.orderView(0, all, sm, first);
+    EXPECT_EQ(first, -1);
+    // Nor is one that ended.
+    p.onIssue(0, 1, sm);
+    p.onWarpEnd(1);
+    p.orderView(0, all, sm, first);
+    EXPECT_EQ(first, -1);
+}
+
 } // namespace policy_order_test
