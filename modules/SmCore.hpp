@@ -229,6 +229,7 @@ private:
     unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
     int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
+    Payload& newRequest(tlm::tlm_command command, uint64_t line, unsigned length);
     Payload& newLineRead(uint64_t line, unsigned bytes);
     void sendInstructionRead(uint64_t line);
     // A constant- or texture-cache miss: a line read like an instruction-line read.

@@ -122,24 +122,15 @@ void SmCore::sendToNoc(uint64_t) {
 }
 
 void SmCore::sendRequest(const MissRequest& req) {
-    Payload& p = pool_.allocate();
-    p.set_command(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    p.set_address(req.lineAddr);
     // An ATOM's answer carries its lanes' old values, not a line (the NoC sizes it by this).
     const unsigned length = req.atomic ? std::max(1u, req.bytes) : cfg_.l1Line;
-    p.set_data_length(length);
-    p.set_streaming_width(length);
+    Payload& p = newRequest(req.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, req.lineAddr, length);
     GpuExtension& e = gpuExt(p);
-    // Ids carry the SM in the upper bits so they are unique across the GPU.
-    e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
-    e.smId = static_cast<int>(id_);
     e.warpId = static_cast<int>(req.warp);
     e.pc = req.pc;
     e.kind = req.write ? AccessKind::Write : AccessKind::Read;
-    e.partition = static_cast<int>(map_.partition(req.lineAddr));
     e.bytes = req.bytes;
     e.chunks = req.chunks;
-    e.issueTime = sc_core::sc_time_stamp().value();
     if (req.atomic) {
         e.atomic = true;
         e.atomicLanes = req.lanes;
@@ -153,21 +144,28 @@ void SmCore::sendRequest(const MissRequest& req) {
     port_.send(p);
 }
 
-// A line read of `bytes` with the extension's common fields filled: an L1I miss or a constant or
-// texture cache miss.
-Payload& SmCore::newLineRead(uint64_t line, unsigned bytes) {
+// A request of `length` bytes at `line` with the extension's fields every request carries: a
+// GPU-unique id (the SM in the upper bits), the SM, the L2 partition and the issue time.
+Payload& SmCore::newRequest(tlm::tlm_command command, uint64_t line, unsigned length) {
     Payload& p = pool_.allocate();
-    p.set_command(tlm::TLM_READ_COMMAND);
+    p.set_command(command);
     p.set_address(line);
-    p.set_data_length(bytes);
-    p.set_streaming_width(bytes);
+    p.set_data_length(length);
+    p.set_streaming_width(length);
     GpuExtension& e = gpuExt(p);
     e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
     e.smId = static_cast<int>(id_);
-    e.kind = AccessKind::Read;
     e.partition = static_cast<int>(map_.partition(line));
-    e.bytes = bytes;
     e.issueTime = sc_core::sc_time_stamp().value();
+    return p;
+}
+
+// A line read of `bytes`: an L1I miss or a constant or texture cache miss.
+Payload& SmCore::newLineRead(uint64_t line, unsigned bytes) {
+    Payload& p = newRequest(tlm::TLM_READ_COMMAND, line, bytes);
+    GpuExtension& e = gpuExt(p);
+    e.kind = AccessKind::Read;
+    e.bytes = bytes;
     return p;
 }
 
