@@ -43,34 +43,26 @@ public:
             if (idle(s)) continue;
             const std::vector<unsigned>& m = members(s);
             if (m.empty()) continue;
+            // Issues warp w if it qualifies: at most one per scheduler per cycle.
+            const auto issue = [&](unsigned w) {
+                if (!tryIssue(w)) return false;
+                policy_.onIssue(s, w, sm);
+                ++issued;
+                return true;
+            };
             if (gto_) {
                 // The same sequence as order(): `first`, then the list without it.
                 int first = -1;
                 const std::vector<unsigned>& rest = gto_->orderView(s, m, sm, first);
-                if (first >= 0 && tryIssue(static_cast<unsigned>(first))) {
-                    policy_.onIssue(s, static_cast<unsigned>(first), sm);
-                    ++issued;
-                    continue;
-                }
-                for (unsigned w : rest) {
-                    if (static_cast<int>(w) == first) continue;
-                    if (tryIssue(w)) {
-                        policy_.onIssue(s, w, sm);
-                        ++issued;
-                        break;
-                    }
-                }
+                if (first >= 0 && issue(static_cast<unsigned>(first))) continue;
+                for (unsigned w : rest)
+                    if (static_cast<int>(w) != first && issue(w)) break;
                 continue;
             }
             order_.assign(m.begin(), m.end());
             policy_.order(s, order_, sm);
-            for (unsigned w : order_) {
-                if (tryIssue(w)) {
-                    policy_.onIssue(s, w, sm);
-                    ++issued;
-                    break;
-                }
-            }
+            for (unsigned w : order_)
+                if (issue(w)) break;
         }
         return issued;
     }
