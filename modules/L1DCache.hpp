@@ -93,6 +93,7 @@ public:
     // Counts `n` more refusals for want of an MSHR entry: the replays of a sleeping SM whose
     // LD/ST unit would have repeated one each cycle (nothing but a fill can change the answer).
     void countMshrStalls(uint64_t n) { mshrStalls_.inc(n); }
+    void countMissQueueStalls(uint64_t n) { missQueueStalls_.inc(n); }
 
     unsigned mshrFree() const { return mshr_.free(); }
     unsigned mshrUsed() const { return mshr_.used(); }

@@ -210,7 +210,7 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
 }
 
 void LdStUnit::step(uint64_t cycle) {
-    blocked_ = false;
+    blocked_ = Refusal::None;
     // This cycle's pass of a shared-memory instruction; its last frees the unit.
     if (sharedPasses_) --sharedPasses_;
     // A queued instruction enters the unit in its first free cycle and makes its first access now.
@@ -232,12 +232,16 @@ void LdStUnit::step(uint64_t cycle) {
     // A held-back access (the policy's send gate) is refused like one that finds the miss queue
     // full: parked if there is room, else replayed in place, and no L1D stall counted. The
     // record is built only for a gating policy.
-    L1Result r = sendGate_ && askGate(current()) ? L1Result::StallMissQueue : sendCurrent();
+    const bool gated = sendGate_ && askGate(current());
+    L1Result r = gated ? L1Result::StallMissQueue : sendCurrent();
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
             if (isLoad_ && r == L1Result::StallMshr) ++loads_[token_].occlusion;
-            blocked_ = r == L1Result::StallMshr;
+            // A gated access (the send gate) is refused by the policy, not the miss queue.
+            blocked_ = r == L1Result::StallMshr                                    ? Refusal::Mshr
+                       : r == L1Result::StallMissQueue && !gated ? Refusal::MissQueue
+                                                                  : Refusal::None;
             return;
         }
         reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = current();
@@ -314,7 +318,8 @@ void LdStUnit::stepPipeline(uint64_t cycle) {
         coalescingStalls_.inc();
 }
 
-void LdStUnit::repeatMshrRefusal(uint64_t n) {
+void LdStUnit::repeatRefusal(Refusal r, uint64_t n) {
+    if (r == Refusal::MissQueue) return l1_.countMissQueueStalls(n);
     l1_.countMshrStalls(n);
     if (isLoad_) loads_[token_].occlusion += n;
 }

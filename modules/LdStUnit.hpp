@@ -136,14 +136,19 @@ public:
         return !busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() && pipe_.empty() &&
                queue_.empty();
     }
-    // The current access was refused for want of an MSHR entry or merge room, and nothing else
-    // in the unit moves: every cycle repeats the refusal until a fill (an answer) frees one.
-    bool blockedOnMshr() const {
-        return blocked_ && busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() && pipe_.empty() && queue_.empty();
+    // The current access was refused and nothing else in the unit moves, so every cycle repeats
+    // the same refusal until something outside the unit changes: for want of an MSHR entry or
+    // merge room, a fill (an answer); for a full miss queue, the NoC taking a request (END_REQ)
+    // while the SM's port is blocked. The SM sleeps through such cycles (SmCore::stalled).
+    enum class Refusal : uint8_t { None, Mshr, MissQueue };
+    Refusal blockedOn() const {
+        const bool still = busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() &&
+                           pipe_.empty() && queue_.empty();
+        return still ? blocked_ : Refusal::None;
     }
-    // What `n` cycles of that refusal count (the L1D's MSHR stalls, the load's occlusion time),
-    // for an SM that sleeps through them.
-    void repeatMshrRefusal(uint64_t n);
+    // What `n` cycles of that refusal count (the L1D's MSHR or miss-queue stalls, a load's
+    // occlusion time behind an MSHR refusal), for an SM that sleeps through them.
+    void repeatRefusal(Refusal r, uint64_t n);
     // The cycle of the earliest hit, shared-memory return or texture access leaving its FIFO
     // (UINT64_MAX: none).
     uint64_t nextTimedReturn() const;
@@ -229,7 +234,7 @@ private:
     uint32_t token_ = 0;
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
-    bool blocked_ = false;  // the last step() ended in an MSHR refusal (see blockedOnMshr)
+    Refusal blocked_ = Refusal::None;  // how the last step() ended (see blockedOn)
     // The constant or texture load being processed (exclusive with busy_): its accesses, the
     // next one to make, its cache.
     bool roBusy_ = false;

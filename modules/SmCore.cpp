@@ -174,13 +174,19 @@ void SmCore::step(uint64_t cycle) {
 }
 
 bool SmCore::stalled(uint64_t& until) {
-    if (!answers_q_.empty() || port_.hasHeldResponse() || l1_.hasOutgoing() || constCache_.hasOutgoing() ||
-        texCache_.hasOutgoing())
-        return false;
+    if (!answers_q_.empty() || port_.hasHeldResponse()) return false;
+    // A request waiting in a cache while the port is blocked (the NoC has not sent END_REQ for
+    // the last one) cannot leave before END_REQ, which wakes the SM.
+    const bool portBlocked = !port_.canSend();
+    if (!portBlocked && (l1_.hasOutgoing() || constCache_.hasOutgoing() || texCache_.hasOutgoing())) return false;
     // The LD/ST unit either only waits for what is in flight, or (without a collector, whose
-    // queue could still take a memory instruction) repeats an MSHR refusal that only a fill can
-    // end; a fill comes as an answer, which wakes the SM.
-    const bool blocked = !collector_ && ldst_.blockedOnMshr();
+    // queue could still take a memory instruction) repeats a refusal: an MSHR one that only a
+    // fill can end (a fill comes as an answer, which wakes the SM), or a full miss queue's, which
+    // only the blocked port's END_REQ can end.
+    using Refusal = LdStUnit::Refusal;
+    Refusal refusal = collector_ ? Refusal::None : ldst_.blockedOn();
+    if (refusal == Refusal::MissQueue && !portBlocked) refusal = Refusal::None;
+    const bool blocked = refusal != Refusal::None;
     if (!blocked && !ldst_.onlyWaiting()) return false;
     if (collector_ && !collector_->empty()) return false;
     if (l1i_ && (l1i_->hasOutgoing() || anyFetchRetry())) return false;
@@ -198,7 +204,7 @@ bool SmCore::stalled(uint64_t& until) {
         }
     }
     until = std::min({alu_.nextReady(), sfu_.nextReady(), tensor_.nextReady(), ldst_.nextTimedReturn()});
-    sleepBlockedLdst_ = blocked;
+    sleepRefusal_ = refusal;
     sleepLdstReady_ = ldstReady;
     return true;
 }
@@ -208,7 +214,7 @@ bool SmCore::stalled(uint64_t& until) {
 void SmCore::stalledCycle() {
     // The LD/ST unit's replay of its refused access: counted even without resident warps, as
     // step() would count it.
-    if (sleepBlockedLdst_) ldst_.repeatMshrRefusal(1);
+    if (sleepRefusal_ != LdStUnit::Refusal::None) ldst_.repeatRefusal(sleepRefusal_, 1);
     if (!residentWarps_) return;
     activeCycles_.inc();
     mshrOccupancy_.sample(double(l1_.mshrUsed()));

@@ -247,9 +247,10 @@ private:
     // kernel start or end, a retried answer) clears it. Only those events can end idleness.
     bool idle_ = false;
     uint64_t stalledUntil_ = 0;
-    // While stalled_: the LD/ST unit repeats an MSHR refusal each cycle (LdStUnit::blockedOnMshr),
-    // and some warp is ready for it; stalledCycle() counts what those cycles would.
-    bool sleepBlockedLdst_ = false, sleepLdstReady_ = false;
+    // While stalled_: the LD/ST unit repeats a refusal each cycle (LdStUnit::blockedOn), and
+    // some warp is ready for it; stalledCycle() counts what those cycles would.
+    LdStUnit::Refusal sleepRefusal_ = LdStUnit::Refusal::None;
+    bool sleepLdstReady_ = false;
     uint64_t sleptTicks_ = 0;
     // Effects step() leaves to commit(): the payload of the answer taken this cycle; the request
     // the NoC send stage took from the L1D's miss queue (or the L1I's line).

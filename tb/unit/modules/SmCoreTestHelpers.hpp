@@ -35,7 +35,7 @@ inline void expectCleanEnd(SmBench& b, uint64_t endCycle) {
     EXPECT_EQ(b.pool.outstanding(), 0u);
 }
 
-constexpr uint16_t R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4;
+constexpr uint16_t R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, R5 = 5;
 constexpr uint64_t kLine = 0x40000;  // 128-aligned
 
 

@@ -44,6 +44,9 @@ public:
     std::vector<Rec> log;
     // No answer leaves before this time: requests pile up and are answered back to back.
     uint64_t holdUntilPs = 0;
+    // Back-pressure: a request arriving before this time is held (END_REQ withheld) and taken at
+    // this time; the SM's port stays blocked meanwhile.
+    uint64_t refuseUntilPs = 0;
 
     StubMemory(sc_core::sc_module_name n, sc_core::sc_time delay) : sc_module(n), socket("socket"), delay_(delay) {
         socket.register_nb_transport_fw(this, &StubMemory::fw);
@@ -64,6 +67,11 @@ private:
     tlm::tlm_sync_enum fw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return port_.nbTransportFw(p, ph, t); }
     bool take(Payload& p) {
         const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time refuse(double(refuseUntilPs), sc_core::SC_PS);
+        if (now < refuse) {
+            ev_.notify(refuse - now);
+            return false;
+        }
         sc_core::sc_time due = now + delay_;
         const sc_core::sc_time hold(double(holdUntilPs), sc_core::SC_PS);
         if (due < hold) due = hold;
@@ -74,6 +82,7 @@ private:
     }
     void answer() {
         const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (port_.hasHeldRequest()) port_.retryHeldRequest();
         while (!q_.empty() && q_.front().due <= now && port_.canRespond()) {
             Pending e = q_.front();
             q_.pop_front();

@@ -220,6 +220,52 @@ TEST(SmCore, AnSmWhoseLoadWaitsForAnMshrSleepsAndCountsEveryReplay) {
     expectCleanEnd(b, 41);
 }
 
+TEST(SmCore, AnSmWhosePortIsBlockedSleepsThroughItsMissQueueReplays) {
+    // A one-entry miss queue and a NoC that holds the first request (END_REQ withheld) until
+    // 19250 ps. Four loads of different lines, then a sum of three. A load refused because the
+    // miss queue is full is replayed every cycle; while the port waits for END_REQ the queue
+    // cannot drain, so nothing else can move and the SM sleeps until END_REQ, counting each
+    // replay as the full tick would (L1D miss-queue stall, the issue stage's LD/ST-busy cycle
+    // while the fourth load is ready behind it). Memory answers 10500 ps after taking a request.
+    //  #0 LD A  c3 issue; c4 miss, sent at 4000 ps and held: the port is blocked until 19250,
+    //           when A is taken (answered 29750 -> fill at c30)
+    //  #1 LD B  c4 issue; c5 miss, into the miss queue (the port is blocked)
+    //  #2 LD C  c5 issue; c6..c20 refused, queue full (15 replays); c20 B leaves (sent 20000,
+    //           answered 30500 -> c31); c21 C misses and leaves (21000, 31500 -> c32)
+    //  #3 LD D  ready from c6 behind C: LD/ST busy c6..c20; c21 issue; c22 miss, sent at 22000
+    //           (answered 32500 -> fill at c33)
+    //  #4 R5 <- R1, R2, R3  c32 (R5 due 36)   #5 EXIT c33   retire at 36; the kernel ends at 36.
+    //  Sleeping: c7..c19 (the port blocked; END_REQ at 19250 wakes the SM for c20), c23..c29
+    //  (only waiting for fills) and c35 (for R5): 21. Without the port-blocked sleep c7..c19
+    //  are full ticks: 8. Active c2..c36: 35 cycles; issues at 3, 4, 5, 21, 32, 33: 29 idle.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4),          load(0x08, R2, kLine + 0x1000, 4),
+                       load(0x10, R3, kLine + 0x2000, 4), load(0x18, R4, kLine + 0x3000, 4),
+                       alu(0x20, R5, {R1, R2, R3}),       exitInst(0x28)};
+    }));
+    SmConfig c = cfgWith(2);
+    c.missQueue = 1;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
+    b.mem.refuseUntilPs = 19250;
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 5, 21, 32, 33}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{36, 0}}));
+    ASSERT_EQ(b.mem.log.size(), 4u);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 19250u);  // taken when the NoC lets it in
+    EXPECT_EQ(b.mem.log[1].arrivedPs, 20000u);
+    EXPECT_EQ(b.mem.log[2].arrivedPs, 21000u);
+    EXPECT_EQ(b.mem.log[3].arrivedPs, 22000u);
+    EXPECT_EQ(b.stat("sm0.l1d.miss_queue_stall_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.l1d.mshr_stall_cycles"), 0);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_stall_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 35);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 29);
+    EXPECT_EQ(b.sm.sleptTicks(), 21u);
+    expectCleanEnd(b, 36);
+}
+
 TEST(SmCore, LoadMissThenHitThenStore) {
     // Memory answers 10.5 cycles after the request (10500 ps), i.e. between edges.
     //  #0 LD R1 <- [kLine + 4*lane]  c3 issue; c4 L1D miss, request sent at c4 (4000 ps),
