@@ -142,6 +142,7 @@ public:
     // while the SM's port is blocked. The SM sleeps through such cycles (SmCore::stalled).
     enum class Refusal : uint8_t { None, Mshr, MissQueue };
     Refusal blockedOn() const {
+        if (blocked_ == Refusal::None) return Refusal::None;
         const bool still = busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() &&
                            pipe_.empty() && queue_.empty();
         return still ? blocked_ : Refusal::None;
