@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "common/ClockHub.hpp"
 #include "common/WorkerPool.hpp"
 
 namespace gpusim {
@@ -47,10 +48,33 @@ void ClockDomain::wake() {
     const uint64_t now = sc_core::sc_time_stamp().value();
     const uint64_t p = period_.value();
     const uint64_t next = (now / p + 1) * p;
+    if (hub_) {
+        next_ = next;
+        hub_->schedule(next);
+        return;
+    }
     wakeEvent_.notify(sc_core::sc_time::from_value(next - now));
 }
 
 void ClockDomain::onEdge() {
+    if (edge()) {
+        next_trigger(period_);
+    } else {
+        sleeping_ = true;
+        next_trigger(wakeEvent_);
+    }
+}
+
+void ClockDomain::hubEdge() {
+    if (edge()) {
+        next_ += period_.value();
+    } else {
+        sleeping_ = true;
+        next_ = UINT64_MAX;
+    }
+}
+
+bool ClockDomain::edge() {
     const uint64_t c = cycle();
     ++ticks_;
     if (!phasedOn_) {
@@ -71,18 +95,9 @@ void ClockDomain::onEdge() {
         }
     }
     // busy() is a pure query: the first busy unit decides.
-    bool any = false;
     for (const Tickable* u : units_)
-        if (u->busy()) {
-            any = true;
-            break;
-        }
-    if (any) {
-        next_trigger(period_);
-    } else {
-        sleeping_ = true;
-        next_trigger(wakeEvent_);
-    }
+        if (u->busy()) return true;
+    return false;
 }
 
 } // namespace gpusim

@@ -3,6 +3,8 @@
 // of the domain in registration order (a fixed, deterministic order). When no unit is busy the
 // method stops re-arming and simulated time can jump; an arrival calls wake(), which restarts
 // ticking at the domain's next edge strictly after the current time. See DESIGN.md section 3.
+// Attached to a ClockHub (attachTo, through ClockHub::attach), the domain has no process of its
+// own: the hub runs its edges, by the same rules, and one hub serves every domain of a GPU.
 // Phased ticking (setPhased, the SMs of a GPU): a run of consecutive PhasedTickable units steps
 // all its units, on up to `threads` threads, then commits them one by one in registration
 // order; with one thread the same two phases run on the caller's thread, so the results do not
@@ -41,6 +43,7 @@ public:
 };
 
 class WorkerPool;
+class ClockHub;
 
 class ClockDomain : public sc_core::sc_module {
 public:
@@ -55,6 +58,13 @@ public:
     // Called from a TLM callback (or another domain) when new work arrives for one of our units.
     void wake();
 
+    // The hub's side (ClockHub): before simulation, the hub that runs this domain's edges; then
+    // whether an edge is due at `now`, running it, and the next edge (UINT64_MAX while asleep).
+    void attachTo(ClockHub* hub) { hub_ = hub; }
+    bool dueAt(uint64_t now) const { return next_ == now; }
+    void hubEdge();
+    uint64_t nextEdge() const { return next_; }
+
     sc_core::sc_time period() const { return period_; }
     // The cycle index of the current time (rounded down to this domain's edge).
     uint64_t cycle() const;
@@ -63,6 +73,8 @@ public:
 
 private:
     void onEdge();
+    // Ticks every unit at the current edge; true if some unit is still busy.
+    bool edge();
 
     // A run of units: [begin, end) of units_, phased or not.
     struct Segment {
@@ -82,6 +94,8 @@ private:
     size_t jobBegin_ = 0;
     uint64_t jobCycle_ = 0;
     sc_core::sc_event wakeEvent_;
+    ClockHub* hub_ = nullptr;
+    uint64_t next_ = UINT64_MAX;  // with a hub: the next edge's time (UINT64_MAX: asleep)
     bool sleeping_ = true;
     bool started_ = false;
     uint64_t ticks_ = 0;

@@ -142,11 +142,12 @@ std::vector<SmCore*> Gpu::dispatchOrder() const {
 Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
          const Workload* workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
     : sc_module(name), params_(params), stats_(stats), hook_(hook), pool_(params.sm.l1Line),
-      map_(params.map),
+      map_(params.map), hub_("clock_hub"),
       core_("core_clock", periodOf(params.coreClockMhz)),
       noc_("noc_clock", periodOf(params.noc.clockMhz)),
       l2clk_("l2_clock", periodOf(params.l2.clockMhz)),
       dram_("dram_clock", periodOf(params.memory.clockMhz)) {
+    for (ClockDomain* d : {&core_, &noc_, &l2clk_, &dram_}) hub_.attach(*d);
     build(policy, options);
     workload_ = workload;
     if (workload) {

@@ -17,6 +17,7 @@
 
 #include "common/AddressMap.hpp"
 #include "common/ClockDomain.hpp"
+#include "common/ClockHub.hpp"
 #include "common/Config.hpp"
 #include "common/LinkInterposer.hpp"
 #include "common/PayloadPool.hpp"
@@ -134,6 +135,9 @@ private:
     LinkHook hook_;
     PayloadPool pool_;
     AddressMap map_;
+    // One SystemC process runs the four domains' edges (ClockHub); the order at a shared instant
+    // is this one.
+    ClockHub hub_;
     ClockDomain core_, noc_, l2clk_, dram_;
     std::vector<std::unique_ptr<SmCore>> sms_;
     std::unique_ptr<Noc> xbar_;  // the NoC, whatever noc.topology
