@@ -10,6 +10,8 @@
 //               CCDL and RTPL counters per group; group = bank / (banks / groups)).
 // One command per cycle on the command bus is the controller's rule (it issues at most one).
 // Leaves out: tFAW, refresh, power-down.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -22,15 +24,20 @@ class DramTimingChecker {
 public:
     DramTimingChecker(const DramTiming& t, unsigned banks);
 
-    // Memoised until the next record(): the scheduler asks the same (command, bank) for many
-    // queued requests every cycle, and the answer does not depend on the cycle.
+    // The latest of a per-bank bound (this bank's own commands, and its bank group's) and a
+    // per-command bound over all banks. The bank's part is memoised until a command goes to the
+    // bank (or a column command to its group), the global part recomputed at each record(): the
+    // scheduler asks the same (command, bank) for many queued requests every cycle, and after a
+    // command only that bank's answers change their own part (issue 19).
     uint64_t earliest(DramCmd cmd, unsigned bank) const {
-        Memo& m = memo_[bank * kCmds + static_cast<unsigned>(cmd)];
-        if (m.epoch != epoch_) {
-            m.value = compute(cmd, bank);
-            m.epoch = epoch_;
+        const unsigned c = static_cast<unsigned>(cmd);
+        Memo& m = memo_[bank * kCmds + c];
+        if (m.epoch != bankEpoch_[bank]) {
+            m.value = computeBank(cmd, bank);
+            m.epoch = bankEpoch_[bank];
         }
-        return m.value;
+        const int64_t e = std::max(m.value, global_[c]);
+        return e > 0 ? uint64_t(e) : 0;
     }
     bool allowed(DramCmd cmd, unsigned bank, uint64_t cycle) const { return earliest(cmd, bank) <= cycle; }
     void record(DramCmd cmd, unsigned bank, uint64_t cycle);
@@ -40,16 +47,18 @@ public:
     const DramTiming& timing() const { return t_; }
 
 private:
-    uint64_t compute(DramCmd cmd, unsigned bank) const;
+    int64_t computeBank(DramCmd cmd, unsigned bank) const;
+    void computeGlobal();
     static constexpr unsigned kCmds = 4;
-    // A memo entry is valid while its epoch is the checker's: record() moves the epoch instead
-    // of rewriting every entry (banks x commands words per command issued; issue 19).
+    // A memo entry is valid while its epoch is its bank's: record() moves the bank's epoch
+    // instead of rewriting its entries.
     struct Memo {
-        uint64_t value = 0;
+        int64_t value = 0;
         uint64_t epoch = 0;
     };
     mutable std::vector<Memo> memo_;  // [bank][cmd]
-    uint64_t epoch_ = 1;
+    std::vector<uint64_t> bankEpoch_;  // from 1: a fresh memo entry (epoch 0) is stale
+    std::array<int64_t, kCmds> global_{};  // [cmd]: the bound from every bank's commands
     static constexpr int64_t kNever = INT64_MIN / 4;
     struct BankTimes {
         int64_t act = kNever, pre = kNever, rd = kNever, wr = kNever;
