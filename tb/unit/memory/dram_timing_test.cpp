@@ -163,6 +163,37 @@ TEST(DramTimingChecker, BankGroupsAddTccdlAndTrtplInsideAGroup) {
     }
 }
 
+// The checker keeps answers between commands (a bank's own bound until a command goes to the
+// bank or its group; the all-bank bound per command): an answer asked before a command must move
+// with it. GDDR5, 4 groups of 4 banks, tRAS 10, tRTPL 8; ACT b1 at 0 and b0 at 6, then:
+//   before RD b0 at 18:  RD b1 = ACT 0 + tRCD 12 = 12; PRE b1 = 0 + tRAS 10 = 10;
+//                        ACT b9 = lastAct 6 + tRRD 6 = 12
+//   after it:            RD b1 = max(12, lastCol 18 + tCCD 2, bus 32 - tCL 12, group 18 + tCCDL 3)
+//                        = 21; PRE b1 = max(10, group RD 18 + tRTPL 8) = 26; RD b5 (other group)
+//                        = 20; ACT b9 still 12
+//   after ACT b5 at 20:  ACT b9 = 20 + 6 = 26; RD b5 = max(20 + tRCD 12, 20) = 32; RD b1 still 21
+TEST(DramTimingChecker, AnswersAskedBeforeACommandMoveWithIt) {
+    DramTiming t = DramTiming::preset("gddr5");
+    t.tRAS = 10;
+    t.tRTPL = 8;
+    t.bankGroups = 4;
+    DramTimingChecker c(t, 16);
+    c.record(DramCmd::Act, 1, 0);
+    c.record(DramCmd::Act, 0, 6);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 1), 12u);
+    EXPECT_EQ(c.earliest(DramCmd::Pre, 1), 10u);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 9), 12u);
+    c.record(DramCmd::Rd, 0, 18);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 1), 21u);
+    EXPECT_EQ(c.earliest(DramCmd::Pre, 1), 26u);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 5), 20u);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 9), 12u);
+    c.record(DramCmd::Act, 5, 20);
+    EXPECT_EQ(c.earliest(DramCmd::Act, 9), 26u);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 5), 32u);
+    EXPECT_EQ(c.earliest(DramCmd::Rd, 1), 21u);
+}
+
 TEST(DramConfig, BankGroupsMustDivideTheBanks) {
     DramParams m;
     m.set("dram.bank_groups", 3);
