@@ -91,7 +91,8 @@ bool ClockDomain::edge() {
                 pool_->run(s.end - s.begin, stepJob_);
             } else
                 for (size_t i = s.begin; i < s.end; ++i) phased_[i]->step(c);
-            for (size_t i = s.begin; i < s.end; ++i) phased_[i]->commit();
+            for (size_t i = s.begin; i < s.end; ++i)
+                if (phased_[i]->commitDue()) phased_[i]->commit();
         }
     }
     // busy() is a pure query: the first busy unit decides.

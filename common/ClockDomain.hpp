@@ -38,8 +38,14 @@ public:
     virtual void commit() = 0;
     void tick(uint64_t cycle) final {
         step(cycle);
-        commit();
+        if (commitDue_) commit();
     }
+    // False when the last step() left commit() nothing to do; read without a virtual call, since
+    // most SMs' steps in a memory-bound cycle leave nothing (asleep, idle, or nothing sent).
+    bool commitDue() const { return commitDue_; }
+
+protected:
+    bool commitDue_ = true;  // a unit that does not keep it commits every cycle
 };
 
 class WorkerPool;

@@ -141,6 +141,8 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId, KernelTally* tally)
 
 void SmCore::step(uint64_t cycle) {
     cycle_ = cycle;
+    // commit() only hands on what this step leaves: nothing on the early returns below.
+    commitDue_ = false;
     // An SM with nothing resident, queued or in flight has nothing any stage could do (no
     // statistic counts such a cycle); most SMs of a small kernel on a large GPU are like this.
     if (idle_) return;
@@ -171,6 +173,7 @@ void SmCore::step(uint64_t cycle) {
     fetch();
     retire();
     if (n == 0 && mayStall_ && !trace_) stalled_ = stalled(stalledUntil_);
+    commitDue_ = releasePending_ || sendPending_ || !tallyPending_.empty();
 }
 
 bool SmCore::stalled(uint64_t& until) {

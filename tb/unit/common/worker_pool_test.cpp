@@ -109,6 +109,42 @@ void phasedEdge(unsigned threads) {
               (std::vector<std::string>{"c0", "c1", "t", "s2", "c2"}));
 }
 
+// A unit whose step leaves nothing to commit (commitDue_ false) is not committed that edge:
+// unit A asks for its commit at even cycles only, B always; edges at cycles 1..4.
+struct Sometimes : Logged {
+    using Logged::Logged;
+    void step(uint64_t cycle) override {
+        Logged::step(cycle);
+        commitDue_ = id != 0 || cycle % 2 == 0;
+    }
+};
+
+void commitOnlyWhenDue(unsigned threads) {
+    std::vector<std::string> log;
+    std::mutex m;
+    Sometimes a(0, log, m), b(1, log, m);
+    struct Busy : Tickable {
+        unsigned left = 4;
+        void tick(uint64_t) override { --left; }
+        bool busy() const override { return left > 0; }
+    } busy;
+    ClockDomain clock("clk", sc_core::sc_time(1, sc_core::SC_NS));
+    clock.add(&a);
+    clock.add(&b);
+    clock.add(&busy);
+    clock.setPhased(threads);
+    clock.wake();
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_NS));
+    std::vector<std::string> commits;
+    for (const auto& e : log)
+        if (e[0] == 'c') commits.push_back(e);
+    EXPECT_EQ(commits, (std::vector<std::string>{"c1", "c0", "c1", "c1", "c0", "c1"}));  // cycles 1, 2, 3, 4
+    EXPECT_EQ(log.size() - commits.size(), 8u);  // every step ran
+}
+
+TEST(PhasedClockDomain, AUnitIsCommittedOnlyWhenItsStepLeftSomething) { commitOnlyWhenDue(1); }
+TEST(PhasedClockDomain, AUnitIsCommittedOnlyWhenItsStepLeftSomethingOnTwoThreads) { commitOnlyWhenDue(2); }
+
 TEST(PhasedClockDomain, OneThreadStepsTheRunThenCommitsInOrder) { phasedEdge(1); }
 TEST(PhasedClockDomain, TwoThreadsStepTheRunThenCommitInOrder) { phasedEdge(2); }
 
