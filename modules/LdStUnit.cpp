@@ -238,10 +238,11 @@ void LdStUnit::step(uint64_t cycle) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
             if (isLoad_ && r == L1Result::StallMshr) ++loads_[token_].occlusion;
-            // A gated access (the send gate) is refused by the policy, not the miss queue.
-            blocked_ = r == L1Result::StallMshr                                    ? Refusal::Mshr
-                       : r == L1Result::StallMissQueue && !gated ? Refusal::MissQueue
-                                                                  : Refusal::None;
+            // A gated access (the send gate) is refused by the policy, not by the miss queue.
+            if (r == L1Result::StallMshr)
+                blocked_ = Refusal::Mshr;
+            else if (r == L1Result::StallMissQueue && !gated)
+                blocked_ = Refusal::MissQueue;
             return;
         }
         reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = current();
