@@ -229,7 +229,9 @@ void Network::eject(uint64_t cycle) {
             const uint32_t slot = it->first;
             const unsigned vc = it->second;
             const Packet p = slots_[slot];  // a copy: the consumer may inject re-entrantly
-            if (!deliverFn_(j, p)) continue;
+            const Delivery d = deliverFn_(j, p);
+            if (d == Delivery::SinkBusy) break;
+            if (d == Delivery::Refused) continue;
             s.complete.erase(it);
             --completePackets_;
             s.vcs[vc].held -= p.flits;

@@ -8,7 +8,8 @@
 //  1. arrivals: flits and credits whose channel latency (noc.link_cycles) ends at c are
 //     written into router input buffers, sink buffers and output-VC credit counters;
 //  2. ejection: each sink hands at most one complete packet to the consumer (the first, in
-//     completion order, the consumer takes); its buffer slots are credited back to the router
+//     completion order, the consumer takes; Delivery::SinkBusy ends the search at that sink);
+//     its buffer slots are credited back to the router
 //     (arriving noc.link_cycles later);
 //  3. injection: each source puts at most one flit of its current packet into its router input
 //     port if the chosen VC has a free slot (the interface sees its router's buffer directly).
@@ -51,8 +52,14 @@ public:
 
         static Params from(const NocParams& p, unsigned maxPacketFlits, bool unboundedSources);
     };
-    // Hands a complete packet to whatever sits behind sink `sink`; false: not this cycle.
-    using DeliverFn = std::function<bool(unsigned sink, const Packet&)>;
+    // What the consumer behind a sink did with a complete packet. Refused: not this packet this
+    // cycle (a later one of the same sink may go). SinkBusy: not this cycle, and no other packet
+    // of this sink either (the consumer's refusal does not depend on the packet): ejection stops
+    // asking at this sink, which saves a call per waiting packet per cycle where a blocked
+    // target holds many (issue 19).
+    enum class Delivery : uint8_t { Taken, Refused, SinkBusy };
+    // Hands a complete packet to whatever sits behind sink `sink`.
+    using DeliverFn = std::function<Delivery(unsigned sink, const Packet&)>;
     // A source interface finished injecting a packet (its queue has room again).
     using FreedFn = std::function<void(unsigned source)>;
 

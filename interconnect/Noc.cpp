@@ -173,24 +173,27 @@ bool Noc::takeReply(unsigned partition, Payload& p) {
     return true;
 }
 
-bool Noc::deliverRequest(unsigned partition, const Packet& pkt) {
+Network::Delivery Noc::deliverRequest(unsigned partition, const Packet& pkt) {
     AtInitiatorPort& port = memPorts_[partition];
     // Over capacity only after a target completed a request at once (see takeReply); holding
     // further requests to that partition until the surplus drains keeps the overshoot to one.
-    if (!port.canSend() || replyNet_->sourceOccupancy(partition) > params_.inputQueuePackets) return false;
+    // Neither condition depends on the packet: the partition's other packets wait too.
+    if (!port.canSend() || replyNet_->sourceOccupancy(partition) > params_.inputQueuePackets)
+        return Network::Delivery::SinkBusy;
     completingPartition_ = static_cast<int>(partition);
     port.send(*pkt.payload);
     completingPartition_ = -1;
-    return true;
+    return Network::Delivery::Taken;
 }
 
-bool Noc::deliverReply(const Packet& pkt) {
-    // With clusters, the sink is shared: the packet names its SM.
+Network::Delivery Noc::deliverReply(const Packet& pkt) {
+    // With clusters, the sink is shared: the packet names its SM, and a packet for the cluster's
+    // other SM may still go.
     const unsigned sm = static_cast<unsigned>(gpuExt(*pkt.payload).srcPort);
     AtTargetPort& port = smPorts_[sm];
-    if (!port.canRespond()) return false;
+    if (!port.canRespond()) return Network::Delivery::Refused;
     port.respond(*pkt.payload);
-    return true;
+    return Network::Delivery::Taken;
 }
 
 void Noc::tick(uint64_t cycle) {

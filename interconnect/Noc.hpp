@@ -69,8 +69,8 @@ private:
 
     bool takeRequest(unsigned sm, Payload& p);
     bool takeReply(unsigned partition, Payload& p);
-    bool deliverRequest(unsigned partition, const Packet& pkt);
-    bool deliverReply(const Packet& pkt);
+    Network::Delivery deliverRequest(unsigned partition, const Packet& pkt);
+    Network::Delivery deliverReply(const Packet& pkt);
     void retryCluster(unsigned cluster);
     Packet makePacket(Payload& p, uint64_t id, unsigned src, unsigned dst, unsigned flits) const;
     unsigned checkedPort(int id, unsigned count, const char* side) const;

@@ -92,7 +92,7 @@ TrafficResult runTraffic(const NocParams& p, unsigned nodes, const TrafficOption
                 latencies.push_back(double(now - pk.readyCycle));
                 --measuredLeft;
             }
-            return true;
+            return Network::Delivery::Taken;
         },
         nullptr);
     const Topology& topo = net.topology();

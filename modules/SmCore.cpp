@@ -169,11 +169,48 @@ void SmCore::step(uint64_t cycle) {
         execute(cycle);
         collector_->step();
     }
-    const unsigned n = issue(cycle);
-    fetch();
-    retire();
-    if (n == 0 && mayStall_ && !trace_) stalled_ = stalled(stalledUntil_);
+    unsigned n = 0;
+    if (parked_ && stillParked()) {
+        parkedCycle();
+    } else {
+        parked_ = false;
+        n = issue(cycle);
+        fetch();
+        retire();
+    }
+    if (n == 0 && mayStall_ && !trace_) {
+        stalled_ = stalled(stalledUntil_);
+        if (!stalled_ && !parked_) parked_ = parkable();
+    }
     commitDue_ = releasePending_ || sendPending_ || !tallyPending_.empty();
+}
+
+bool SmCore::parkable() {
+    if (collector_ || exitedWarps_ || !residentWarps_ || anyFetchRetry()) return false;
+    if (cfg_.fetchOneWarp ? nextFetchWarp() >= 0 : anyFetchPending()) return false;
+    const bool ldstFree = ldst_.free();
+    bool ldstReady = false;
+    for (const uint32_t units : readyUnits_) {
+        if (units & ~(1u << kUnitLdSt)) return false;
+        if (units) {
+            if (ldstFree) return false;
+            ldstReady = true;
+        }
+    }
+    parkVersion_ = issueVersion_;
+    parkLdstReady_ = ldstReady;
+    return true;
+}
+
+// What issue() counts in a cycle in which every scheduler is passed over (schedulerBlocked),
+// and fetch() and retire() have nothing to do.
+void SmCore::parkedCycle() {
+    ++parkedTicks_;
+    idleIssueCycles_.inc();
+    if (parkLdstReady_) {
+        ldstBusyStalls_.inc();
+        schedLdstStalls_.inc();
+    }
 }
 
 bool SmCore::stalled(uint64_t& until) {
@@ -284,6 +321,12 @@ void SmCore::execute(uint64_t cycle) {
         ldst_.accept(e->warp, e->inst, cycle);
         collector_->pop(CollectorSet::Mem);
     }
+}
+
+bool SmCore::anyFetchPending() const {
+    for (uint64_t bits : fetchPending_)
+        if (bits) return true;
+    return false;
 }
 
 bool SmCore::anyFetchRetry() const {
@@ -524,6 +567,7 @@ void SmCore::releaseBarrier(unsigned cta, uint64_t cycle) {
 }
 
 void SmCore::refreshReady(unsigned w) {
+    ++issueVersion_;
     Warp& wp = warps_[w];
     const bool r = wp.view.valid && !wp.exitIssued && !wp.view.atBarrier && !wp.ibuffer.empty() &&
                    wp.atomicLanesPending == 0 && !scoreboard_.hazard(w, wp.ibuffer.front());

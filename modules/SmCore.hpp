@@ -16,7 +16,10 @@
 // conflicts.
 // Speed (issue 10), without changing any result: a ready bit per warp kept by events replaces
 // the scan of every warp every cycle, and an SM in which nothing can move until a memory answer
-// or its own next timed result sleeps, counting its per-cycle statistics as if ticked.
+// or its own next timed result sleeps, counting its per-cycle statistics as if ticked. An SM
+// whose memory side still moves but whose issue stage cannot (issue 19: the LD/ST unit working
+// through a divergent access with the ready warps behind it) parks only the issue, fetch and
+// retire stages, the same way.
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -82,6 +85,7 @@ public:
     void kernelStart() {
         policy_->onKernelStart();
         unstall();
+        unpark();
     }
     // flushL1: invalidate the L1D first if l1d.flush_at_kernel_end (the dispatcher passes false
     // when another kernel's end ended this SM's policy epoch, docs/architecture.md).
@@ -89,12 +93,14 @@ public:
         if (flushL1 && cfg_.l1FlushAtKernelEnd) l1_.flush();
         policy_->onKernelEnd();
         unstall();
+        unpark();
     }
     // A kernel that could use this SM ended while the policy's epoch goes on (concurrent kernels).
     void flushL1AtKernelEnd() {
         if (!cfg_.l1FlushAtKernelEnd) return;
         l1_.flush();
         unstall();
+        unpark();
     }
 
     // PhasedTickable: step() is the cycle of every stage and touches only this SM (and its policy,
@@ -126,6 +132,8 @@ public:
     uint64_t progress() const { return issued_.get() + answers_; }
     // Ticks that only counted a stalled cycle (host-side, not a statistic: for tests and tuning).
     uint64_t sleptTicks() const { return sleptTicks_; }
+    // Ticks whose issue, fetch and retire stages were skipped as parked (host-side, as sleptTicks).
+    uint64_t parkedTicks() const { return parkedTicks_; }
     uint64_t issued() const { return issued_.get(); }
     std::string dumpState() const;
     const SchedulerPolicy& policy() const { return *policy_; }
@@ -160,7 +168,10 @@ private:
     // sm.atomic_blocks_warp: an atomic request's answer (ATOM's values or RED's acknowledgement)
     // for `lanes` of warp w's lanes; the warp may issue again once all are back.
     void atomicAnswered(unsigned w, unsigned lanes);
-    void markFetch(unsigned w) { fetchPending_[w / 64] |= uint64_t(1) << (w % 64); }
+    void markFetch(unsigned w) {
+        ++issueVersion_;
+        fetchPending_[w / 64] |= uint64_t(1) << (w % 64);
+    }
     const std::vector<unsigned>& members(unsigned sched);
     void releaseBarrier(unsigned cta, uint64_t cycle);
     void traceScoreboard(uint64_t cycle);
@@ -172,6 +183,14 @@ private:
         stalled_ = false;
         idle_ = false;
     }
+    // After a cycle without issue in which the SM cannot sleep (its memory side still moves):
+    // true if the issue, fetch and retire stages can do nothing until a warp's readiness or
+    // instruction buffer changes (issueVersion_ moves) or, with a warp ready for it, the LD/ST
+    // unit frees up. Those stages are then skipped (parkedCycle) while the rest of the SM ticks.
+    bool parkable();
+    bool stillParked() const { return issueVersion_ == parkVersion_ && !(parkLdstReady_ && ldst_.free()); }
+    void parkedCycle();
+    void unpark() { parked_ = false; }
     // busy() without the idle_ shortcut.
     bool busyNow() const;
 
@@ -229,6 +248,7 @@ private:
     unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
     int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
+    bool anyFetchPending() const;
     Payload& newRequest(tlm::tlm_command command, uint64_t line, unsigned length);
     Payload& newLineRead(uint64_t line, unsigned bytes);
     void sendInstructionRead(uint64_t line);
@@ -252,6 +272,12 @@ private:
     LdStUnit::Refusal sleepRefusal_ = LdStUnit::Refusal::None;
     bool sleepLdstReady_ = false;
     uint64_t sleptTicks_ = 0;
+    // The parked issue stage (parkable()): what can end it is counted in issueVersion_ (every
+    // refreshReady and markFetch) and compared with its value when parked.
+    bool parked_ = false;
+    bool parkLdstReady_ = false;
+    uint64_t issueVersion_ = 0, parkVersion_ = 0;
+    uint64_t parkedTicks_ = 0;
     // Effects step() leaves to commit(): the payload of the answer taken this cycle; the request
     // the NoC send stage took from the L1D's miss queue (or the L1I's line).
     Payload* releasePending_ = nullptr;

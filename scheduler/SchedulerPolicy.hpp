@@ -79,8 +79,10 @@ public:
     // Capability (speed only): onCycle() does nothing and order() has no effect beyond its
     // result (a cache is fine). The SM then (a) asks no order() of a scheduler none of whose
     // warps can issue this cycle for the SM's own reasons (empty buffer, scoreboard, barrier,
-    // exited, its unit busy), and (b) skips the cycles of an SM in which nothing can move until
-    // a memory answer, a result or a new CTA arrives (DESIGN.md section 3, "sleep what is idle").
+    // exited, its unit busy), (b) skips the cycles of an SM in which nothing can move until
+    // a memory answer, a result or a new CTA arrives (DESIGN.md section 3, "sleep what is idle"),
+    // and (c) skips its issue stage (no onCycle(), no order()) while no warp's readiness can
+    // change and the only ready warps wait for a busy LD/ST unit.
     // Promise it only if skipping those calls cannot change any result; `gpusim regress` checks.
     virtual bool idleWhileStalled() const { return false; }
 

@@ -43,18 +43,22 @@ struct Rig {
     std::vector<uint64_t> order;
     uint64_t now = 0;
     uint64_t blockUntil = 0;
+    // What the consumer answers while blocked, and how often it was asked.
+    Network::Delivery blocked = Network::Delivery::Refused;
+    uint64_t asks = 0;
     std::unique_ptr<Network> net;
 
     Rig(std::unique_ptr<Topology> t, const Network::Params& p) {
         net = std::make_unique<Network>(
             "t", std::move(t), p, stats,
             [this](unsigned sink, const Packet& pk) {
-                if (now < blockUntil) return false;
+                ++asks;
+                if (now < blockUntil) return blocked;
                 EXPECT_EQ(pk.dst, sink);
                 EXPECT_EQ(delivered.count(pk.id), 0u) << "delivered twice: " << pk.id;
                 delivered[pk.id] = now;
                 order.push_back(pk.id);
-                return true;
+                return Network::Delivery::Taken;
             },
             nullptr);
     }
@@ -245,6 +249,33 @@ TEST(Network, RejectsPacketsLargerThanTheReassemblyBuffer) {
     Rig x(std::make_unique<CrossbarTopology>(1, 1, false), params());
     EXPECT_THROW(x.send(1, 0, 0, 11, 0), std::logic_error);
     EXPECT_THROW(x.send(1, 0, 1, 1, 0), std::logic_error);  // no sink 1
+}
+
+// The same blocked sink, its consumer answering SinkBusy instead of Refused: ejection asks once
+// per cycle instead of once per complete packet, and nothing else changes. The flits reach the
+// sink at 4..13 (one-flit packets back to back), so before the release at 100 a Refused
+// consumer is asked 1 + 2 + ... + 10 = 55 times in 4..13 and 10 times in each of 14..99 (860):
+// 915; a SinkBusy one once in each of 4..99: 96.
+TEST(Network, ASinkBusyConsumerIsAskedOncePerCycle) {
+    Rig refused(std::make_unique<CrossbarTopology>(1, 1, false), params());
+    Rig busy(std::make_unique<CrossbarTopology>(1, 1, false), params());
+    busy.blocked = Network::Delivery::SinkBusy;
+    constexpr unsigned kPackets = 30;
+    for (Rig* x : {&refused, &busy}) {
+        x->blockUntil = 100;
+        for (unsigned n = 0; n < kPackets; ++n) x->send(n, 0, 0, 1, 0);
+        x->run(99);
+    }
+    EXPECT_EQ(refused.asks, 915u);
+    EXPECT_EQ(busy.asks, 96u);
+    refused.run(200);
+    busy.run(200);
+    ASSERT_EQ(busy.order.size(), kPackets);
+    for (unsigned n = 0; n < kPackets; ++n) {
+        EXPECT_EQ(busy.order[n], n);
+        EXPECT_EQ(busy.when(n), 100u + n);
+        EXPECT_EQ(refused.when(n), busy.when(n));
+    }
 }
 
 } // namespace network_test

@@ -266,6 +266,41 @@ TEST(SmCore, AnSmWhosePortIsBlockedSleepsThroughItsMissQueueReplays) {
     expectCleanEnd(b, 36);
 }
 
+TEST(SmCore, AnSmWhoseLdStUnitWorksThroughADivergentLoadParksItsIssueStage) {
+    // A load of 16 lines (stride 64: two lanes per line), then a load of another line, then a
+    // sum of both. Memory answers 10500 ps after taking a request.
+    //  #0 LD R1  c3 issue; c4..c19 one L1D miss a cycle, each sent the same cycle (fills at
+    //            c15..c30: the load completes at c30)
+    //  #1 LD R2  ready from c3 behind #0: the LD/ST unit is busy c4..c18 and frees itself in
+    //            c19's memory stage; c19 issue; c20 miss, sent (fill at c31)
+    //  #2 R3 <- R1, R2  c31 (R3 due 35)   #3 EXIT c32   the warp retires at 35.
+    // From the end of c4 nothing can change the issue stage before the LD/ST unit frees up:
+    // no result is due, the fills that arrive from c15 complete nothing before c30, the
+    // buffers are full. So c5..c18 skip issue, fetch and retire (14 parked ticks) while the
+    // memory side ticks, and count what the issue stage would: an idle cycle in which a ready
+    // memory instruction waits for the LD/ST unit. Active c2..c35: 34 cycles; issues at 3, 19,
+    // 31, 32: 30 idle; LD/ST busy with #1 ready c4..c18: 15.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 64), load(0x08, R2, kLine + 0x1000, 4), alu(0x10, R3, {R1, R2}),
+                       exitInst(0x18)};
+    }));
+    SmBench b(cfgWith(2), std::make_unique<GtoPolicy>(), wl, 10500);
+    b.run();
+    EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 19, 31, 32}));
+    EXPECT_EQ(b.rec->warpEnds, (std::vector<CycleWarp>{{35, 0}}));
+    ASSERT_EQ(b.mem.log.size(), 17u);
+    EXPECT_EQ(b.mem.log[0].arrivedPs, 4000u);
+    EXPECT_EQ(b.mem.log[15].arrivedPs, 19000u);
+    EXPECT_EQ(b.mem.log[16].arrivedPs, 20000u);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_stall_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 34);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 30);
+    EXPECT_EQ(b.sm.parkedTicks(), 14u);
+    expectCleanEnd(b, 35);
+}
+
 TEST(SmCore, LoadMissThenHitThenStore) {
     // Memory answers 10.5 cycles after the request (10500 ps), i.e. between edges.
     //  #0 LD R1 <- [kLine + 4*lane]  c3 issue; c4 L1D miss, request sent at c4 (4000 ps),
