@@ -5,6 +5,7 @@
 // source does from blockIdx/threadIdx.
 // Models the hardware's thread-to-warp mapping: threads linearised x fastest, then y, then z,
 // 32 consecutive threads per warp; blocks linearised the same way from the CTA id.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -23,13 +24,23 @@ public:
         const uint64_t threads = blockDim_.size();
         const uint64_t first = firstThreadInCta();
         // Decomposed once here: kernels ask for lane indices on every memory instruction, and
-        // the divisions would otherwise dominate instruction generation.
+        // the divisions would otherwise dominate instruction generation. The first lane by
+        // division, the others by counting on from it (x fastest, y wrapping at the block's y,
+        // z never wrapping: the same values as t % bx, t / bx % by, t / (bx * by)); a warp is
+        // built per warp started, and three divisions per lane were a third of its cost.
+        Dim3 idx{static_cast<unsigned>(first % blockDim_.x), static_cast<unsigned>(first / blockDim_.x % blockDim_.y),
+                 static_cast<unsigned>(first / (uint64_t(blockDim_.x) * blockDim_.y))};
+        const uint64_t live = first < threads ? std::min<uint64_t>(threads - first, kWarpSize) : 0;
+        existMask_ = live == kWarpSize ? ~uint32_t(0) : (uint32_t(1) << live) - 1u;
         for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-            const uint64_t t = first + lane;
-            if (t < threads) existMask_ |= 1u << lane;
-            threadIdx_[lane].x = static_cast<unsigned>(t % blockDim_.x);
-            threadIdx_[lane].y = static_cast<unsigned>(t / blockDim_.x % blockDim_.y);
-            threadIdx_[lane].z = static_cast<unsigned>(t / (uint64_t(blockDim_.x) * blockDim_.y));
+            threadIdx_[lane] = idx;
+            if (++idx.x == blockDim_.x) {
+                idx.x = 0;
+                if (++idx.y == blockDim_.y) {
+                    idx.y = 0;
+                    ++idx.z;
+                }
+            }
         }
     }
 

@@ -71,4 +71,25 @@ TEST(WarpThreads, LanesWhereAmongEvaluatesOnlyThoseLanes) {
     EXPECT_EQ(calls, 2u);   // never asked about lanes outside `among` or the block
 }
 
+// The constructor counts lane indices on from the first lane; every lane of every warp of
+// blocks whose rows do not fit a warp evenly (7 x 3 x 5: rows wrap inside a warp, planes too,
+// the last warp is partial) matches the linearisation t -> (t % bx, t / bx % by, t / (bx by)).
+TEST(WarpThreads, EveryLaneOfAThreeDimensionalBlockMatchesTheLinearisation) {
+    KernelInfo k;
+    k.grid = {1, 1, 1};
+    k.block = {7, 3, 5};  // 105 threads: warps 0..3, the last with 9 lanes
+    for (unsigned w = 0; w < 4; ++w) {
+        WarpThreads t(k, 0, w);
+        EXPECT_EQ(t.existMask(), w < 3 ? 0xffffffffu : 0x1ffu) << "warp " << w;
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            const uint64_t th = uint64_t(w) * 32 + lane;
+            EXPECT_EQ(t.threadIdx(lane).x, th % 7) << "warp " << w << " lane " << lane;
+            EXPECT_EQ(t.threadIdx(lane).y, th / 7 % 3) << "warp " << w << " lane " << lane;
+            EXPECT_EQ(t.threadIdx(lane).z, th / 21) << "warp " << w << " lane " << lane;
+        }
+    }
+    WarpThreads beyond(k, 0, 4);  // a warp past the block: no lane exists
+    EXPECT_EQ(beyond.existMask(), 0u);
+}
+
 } // namespace warp_threads_test
