@@ -129,7 +129,7 @@ void SmCore::launchCta(const Kernel& kernel, uint64_t ctaId, KernelTally* tally)
         scoreboard_.clear(w);
         refreshReady(w);
         markFetch(w);
-        membersDirty_ = true;
+        addMember(w);
         ++warpSetVersion_;
         ++residentWarps_;
         policy_->onWarpStart(w);
@@ -532,7 +532,7 @@ void SmCore::retire() {
         wp.ibuffer.clear();
         --exitedWarps_;
         refreshReady(w);
-        membersDirty_ = true;
+        removeMember(w);
         ++warpSetVersion_;
         --residentWarps_;
         warpsDone_.inc();
@@ -627,14 +627,17 @@ bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
     }
 }
 
-const std::vector<unsigned>& SmCore::members(unsigned sched) {
-    if (membersDirty_) {
-        for (auto& m : members_) m.clear();
-        for (unsigned w = 0; w < warps_.size(); ++w)
-            if (warps_[w].view.valid) members_[w % cfg_.schedulers].push_back(w);
-        membersDirty_ = false;
-    }
-    return members_[sched];
+// Kept in slot order by insertion and removal at each warp start and end: with short warps
+// (a streaming kernel's nine instructions) a rebuild from every slot at each change was 1 % of a
+// run (issue 19).
+void SmCore::addMember(unsigned w) {
+    auto& m = members_[w % cfg_.schedulers];
+    m.insert(std::lower_bound(m.begin(), m.end(), w), w);
+}
+
+void SmCore::removeMember(unsigned w) {
+    auto& m = members_[w % cfg_.schedulers];
+    m.erase(std::lower_bound(m.begin(), m.end(), w));
 }
 
 // The stall sampling --trace-warps adds: only runs with a sink, and only reads.

@@ -172,7 +172,9 @@ private:
         ++issueVersion_;
         fetchPending_[w / 64] |= uint64_t(1) << (w % 64);
     }
-    const std::vector<unsigned>& members(unsigned sched);
+    const std::vector<unsigned>& members(unsigned sched) const { return members_[sched]; }
+    void addMember(unsigned w);
+    void removeMember(unsigned w);
     void releaseBarrier(unsigned cta, uint64_t cycle);
     void traceScoreboard(uint64_t cycle);
     // After a cycle without issue: true if nothing can happen in this SM before an answer from
@@ -241,8 +243,7 @@ private:
     std::vector<uint32_t> readyUnits_;
     bool schedulerBlocked(unsigned sched, uint64_t cycle);
     bool unitHasRoom(uint8_t unit, uint64_t cycle) const;  // unit: kUnit*, a ready warp's readyUnit
-    std::vector<std::vector<unsigned>> members_;  // per scheduler, valid slots; rebuilt on warp start/end
-    bool membersDirty_ = true;
+    std::vector<std::vector<unsigned>> members_;  // per scheduler, its valid slots in slot order
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
     std::vector<uint64_t> fetchRetry_;    // slots whose fetch the L1I refused: tried again each cycle
     unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
