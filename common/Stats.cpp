@@ -78,7 +78,19 @@ Histogram& StatRegistry::histogram(const std::string& name, const std::string& d
     return make<Histogram>(name, desc, width, buckets);
 }
 
+size_t StatRegistry::addSettler(std::function<void()> settler) {
+    settlers_.emplace(nextSettler_, std::move(settler));
+    return nextSettler_++;
+}
+
+void StatRegistry::removeSettler(size_t id) { settlers_.erase(id); }
+
+void StatRegistry::settle() const {
+    for (const auto& [id, s] : settlers_) s();
+}
+
 const Stat* StatRegistry::find(const std::string& name) const {
+    settle();
     auto it = stats_.find(name);
     return it == stats_.end() ? nullptr : it->second.get();
 }
@@ -90,6 +102,7 @@ double StatRegistry::get(const std::string& name) const {
 }
 
 double StatRegistry::sum(const std::string& prefix, const std::string& suffix) const {
+    settle();
     double total = 0;
     for (auto it = stats_.lower_bound(prefix); it != stats_.end(); ++it) {
         const std::string& n = it->first;
@@ -102,6 +115,7 @@ double StatRegistry::sum(const std::string& prefix, const std::string& suffix) c
 }
 
 nlohmann::json StatRegistry::toJson() const {
+    settle();
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [name, s] : stats_) out[name] = s->toJson();
     return out;

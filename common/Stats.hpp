@@ -4,7 +4,12 @@
 // dumped as JSON (flat, sorted by name, so output is deterministic) and read back by name in
 // tests and in the end-of-run summary. Units keep references to their stats and update them in
 // plain C++ on the hot path; the registry is only walked at the end.
+// A unit may count some statistics late (an SM asleep adds its slept cycles when it wakes): it
+// registers a settler, which every read through the registry runs first, so that a read at any
+// time (a co-simulation reading mid-run, a run stopped by the watchdog) sees what counting every
+// cycle would have given. Read statistics through the registry, not through kept references.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -55,6 +60,14 @@ public:
         ++n_;
         sum_ += x;
     }
+    // `n` samples of x at once. Bit-identical to n calls for integral x (every partial sum is
+    // an integer below 2^53, so each addition is exact either way).
+    void sample(double x, uint64_t n) {
+        if (n == 0) return;
+        sample(x);
+        n_ += n - 1;
+        sum_ += x * double(n - 1);
+    }
     uint64_t count() const { return n_; }
     double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
     nlohmann::json toJson() const override;
@@ -97,12 +110,23 @@ public:
     // Sum of value() over every stat whose name matches prefix*suffix (e.g. "sm", ".l1d.misses").
     double sum(const std::string& prefix, const std::string& suffix) const;
     nlohmann::json toJson() const;
-    const std::map<std::string, std::unique_ptr<Stat>>& all() const { return stats_; }
+    const std::map<std::string, std::unique_ptr<Stat>>& all() const {
+        settle();
+        return stats_;
+    }
+
+    // Settlers (see the top of this file): added by a unit that counts late, removed before it
+    // goes away. Every read above runs them first.
+    size_t addSettler(std::function<void()> settler);
+    void removeSettler(size_t id);
+    void settle() const;
 
 private:
     template <class T, class... A>
     T& make(const std::string& name, A&&... args);
     std::map<std::string, std::unique_ptr<Stat>> stats_;
+    std::map<size_t, std::function<void()>> settlers_;
+    size_t nextSettler_ = 0;
 };
 
 } // namespace gpusim

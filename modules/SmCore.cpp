@@ -33,7 +33,7 @@ SmConfig withPolicyReplacement(SmConfig cfg, const SchedulerPolicy& policy) {
 SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
                ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
                std::unique_ptr<SchedulerPolicy> policy)
-    : sc_module(name), noc("noc"), id_(id), cfg_(withPolicyReplacement(cfg, *policy)), clock_(clock),
+    : sc_module(name), noc("noc"), id_(id), cfg_(withPolicyReplacement(cfg, *policy)), stats_(stats), clock_(clock),
       pool_(pool), map_(map),
       policy_(std::move(policy)), warps_(cfg.warpSlots), ctas_(cfg.maxCtas),
       resources_({cfg.warpSlots, cfg.maxThreads, cfg.maxCtas, cfg.registers, cfg.sharedMemBytes}),
@@ -96,8 +96,11 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     if (cfg_.l1iBytes) l1i_ = std::make_unique<InstructionCache>(cfg_, stats, statName(id, ".l1i."));
     if (cfg_.collector.enabled())
         collector_ = std::make_unique<OperandCollector>(cfg_.collector, stats, statName(id, ".collector."));
+    settler_ = stats.addSettler([this] { settleSleep(); });
     clock.add(this);
 }
+
+SmCore::~SmCore() { stats_.removeSettler(settler_); }
 
 unsigned SmCore::residentCtasOf(const Kernel& kernel) const {
     unsigned n = 0;
@@ -143,6 +146,8 @@ void SmCore::step(uint64_t cycle) {
     cycle_ = cycle;
     // commit() only hands on what this step leaves: nothing on the early returns below.
     commitDue_ = false;
+    // Slept cycles are counted when the sleep ends: by time (below) or by an event (unstall).
+    if (sleptPending_ && !(stalled_ && cycle < stalledUntil_)) settleSleep();
     // An SM with nothing resident, queued or in flight has nothing any stage could do (no
     // statistic counts such a cycle); most SMs of a small kernel on a large GPU are like this.
     if (idle_) return;
@@ -153,7 +158,14 @@ void SmCore::step(uint64_t cycle) {
     if (stalled_) {
         if (cycle < stalledUntil_) {
             ++sleptTicks_;
-            return stalledCycle();
+            // What a cycle without issue counts is fixed for the whole sleep (nothing that moves
+            // the MSHRs or the resident warps can happen without ending it): noted at its first
+            // cycle, added once at its end (settleSleep).
+            if (sleptPending_++ == 0) {
+                sleepMshr_ = l1_.mshrUsed();
+                sleepResident_ = residentWarps_ != 0;
+            }
+            return;
         }
         stalled_ = false;
     }
@@ -249,21 +261,25 @@ bool SmCore::stalled(uint64_t& until) {
     return true;
 }
 
-// What tick() does in a cycle in which nothing moves: the per-cycle statistics of an SM with
-// resident warps that issues nothing (the MSHR occupancy cannot change without a fill).
-void SmCore::stalledCycle() {
+// What tick() does in the cycles in which nothing moves, for the cycles slept so far: the
+// per-cycle statistics of an SM with resident warps that issues nothing (the MSHR occupancy
+// cannot change without a fill). Counted once per sleep instead of at every slept tick (issue 19).
+void SmCore::settleSleep() {
+    const uint64_t n = sleptPending_;
+    if (n == 0) return;
+    sleptPending_ = 0;
     // The LD/ST unit's replay of its refused access: counted even without resident warps, as
     // step() would count it.
-    if (sleepRefusal_ != LdStUnit::Refusal::None) ldst_.repeatRefusal(sleepRefusal_, 1);
-    if (!residentWarps_) return;
-    activeCycles_.inc();
-    mshrOccupancy_.sample(double(l1_.mshrUsed()));
-    idleIssueCycles_.inc();
+    if (sleepRefusal_ != LdStUnit::Refusal::None) ldst_.repeatRefusal(sleepRefusal_, n);
+    if (!sleepResident_) return;
+    activeCycles_.inc(n);
+    mshrOccupancy_.sample(double(sleepMshr_), n);
+    idleIssueCycles_.inc(n);
     // Every scheduler is passed over (schedulerBlocked), marking the LD/ST unit busy for a
     // ready memory instruction as issue() would.
     if (sleepLdstReady_) {
-        ldstBusyStalls_.inc();
-        schedLdstStalls_.inc();
+        ldstBusyStalls_.inc(n);
+        schedLdstStalls_.inc(n);
     }
 }
 

@@ -68,6 +68,7 @@ public:
     SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, StatRegistry& stats,
            ClockDomain& clock, PayloadPool& pool, const AddressMap& map,
            std::unique_ptr<SchedulerPolicy> policy);
+    ~SmCore() override;
 
     tlm_utils::simple_initiator_socket<SmCore> noc;
 
@@ -180,7 +181,7 @@ private:
     // After a cycle without issue: true if nothing can happen in this SM before an answer from
     // the NoC, a new CTA or its own next timed result (returned in `until`).
     bool stalled(uint64_t& until);
-    void stalledCycle();
+    void settleSleep();
     void unstall() {
         stalled_ = false;
         idle_ = false;
@@ -198,6 +199,7 @@ private:
 
     unsigned id_;
     SmConfig cfg_;
+    StatRegistry& stats_;
     ClockDomain& clock_;
     PayloadPool& pool_;
     const AddressMap& map_;
@@ -269,10 +271,16 @@ private:
     bool idle_ = false;
     uint64_t stalledUntil_ = 0;
     // While stalled_: the LD/ST unit repeats a refusal each cycle (LdStUnit::blockedOn), and
-    // some warp is ready for it; stalledCycle() counts what those cycles would.
+    // some warp is ready for it; settleSleep() counts what those cycles would.
     LdStUnit::Refusal sleepRefusal_ = LdStUnit::Refusal::None;
     bool sleepLdstReady_ = false;
     uint64_t sleptTicks_ = 0;
+    // Slept ticks not yet counted in the statistics, and what each counts (settleSleep; also
+    // run before any read of the registry, which is why it is registered there as a settler).
+    uint64_t sleptPending_ = 0;
+    unsigned sleepMshr_ = 0;
+    bool sleepResident_ = false;
+    size_t settler_ = 0;
     // The parked issue stage (parkable()): what can end it is counted in issueVersion_ (every
     // refreshReady and markFetch) and compared with its value when parked.
     bool parked_ = false;

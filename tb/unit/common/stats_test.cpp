@@ -43,4 +43,42 @@ TEST(Spec, ParsesNameAndParameters) {
     EXPECT_THROW(parseSpec("atax:n=1,n=2", "--workload"), InputError);
 }
 
+// A unit that counts late registers a settler: every read through the registry runs it first,
+// and a removed one no longer runs. n samples at once equal n single samples, bit for bit.
+TEST(Stats, SettlersRunBeforeEveryReadAndBatchedSamplesEqualSingleOnes) {
+    StatRegistry r;
+    auto& c = r.counter("sm0.active_cycles", "active");
+    uint64_t pending = 0;
+    unsigned runs = 0;
+    const size_t id = r.addSettler([&] {
+        ++runs;
+        c.inc(pending);
+        pending = 0;
+    });
+    pending = 3;
+    EXPECT_EQ(r.get("sm0.active_cycles"), 3);
+    pending = 2;
+    EXPECT_EQ(r.sum("sm", ".active_cycles"), 5);
+    pending = 1;
+    EXPECT_EQ(r.toJson()["sm0.active_cycles"], 6);
+    pending = 4;
+    EXPECT_EQ(r.find("sm0.active_cycles")->value(), 10);
+    pending = 5;
+    EXPECT_EQ(r.all().at("sm0.active_cycles")->value(), 15);
+    EXPECT_EQ(runs, 5u);
+    r.removeSettler(id);
+    pending = 7;
+    EXPECT_EQ(r.get("sm0.active_cycles"), 15);
+    EXPECT_EQ(runs, 5u);
+
+    auto& one = r.average("one", "");
+    auto& batch = r.average("batch", "");
+    for (unsigned k = 0; k < 1000; ++k) one.sample(17);
+    for (unsigned k = 0; k < 1000; ++k) one.sample(3);
+    batch.sample(17, 1000);
+    batch.sample(3, 0);  // nothing
+    batch.sample(3, 1000);
+    EXPECT_EQ(one.toJson(), batch.toJson());
+}
+
 } // namespace stats_test

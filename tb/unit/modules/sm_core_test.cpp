@@ -266,6 +266,40 @@ TEST(SmCore, AnSmWhosePortIsBlockedSleepsThroughItsMissQueueReplays) {
     expectCleanEnd(b, 36);
 }
 
+TEST(SmCore, AStatisticReadWhileTheSmSleepsCountsTheCyclesSleptSoFar) {
+    // The run above, stopped at 12500 ps, in the middle of the sleep c7..c19: a sleeping SM adds
+    // its slept cycles when it wakes, but a read through the registry settles them first. By the
+    // edge at c12: active c2..c12 = 11 cycles, issues at 3, 4, 5: 8 idle; the third load refused
+    // for a full miss queue c6..c12: 7 miss-queue stalls and 7 LD/ST-busy cycles. Without the
+    // settling the read would see the cycles up to c6 only (5 active, 1 stall). The rest of the
+    // run ends with the totals of the run above.
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4),          load(0x08, R2, kLine + 0x1000, 4),
+                       load(0x10, R3, kLine + 0x2000, 4), load(0x18, R4, kLine + 0x3000, 4),
+                       alu(0x20, R5, {R1, R2, R3}),       exitInst(0x28)};
+    }));
+    SmConfig c = cfgWith(2);
+    c.missQueue = 1;
+    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
+    b.mem.refuseUntilPs = 19250;
+    b.clock.wake();
+    sc_core::sc_start(sc_core::sc_time(12500, sc_core::SC_PS));
+    EXPECT_EQ(b.sm.sleptTicks(), 6u);  // c7..c12
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 11);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 8);
+    EXPECT_EQ(b.stat("sm0.l1d.miss_queue_stall_cycles"), 7);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 7);
+    EXPECT_EQ(b.stats.toJson()["sm0.l1d.mshr_occupancy"]["count"], 11);
+    b.run();
+    EXPECT_EQ(b.stat("sm0.active_cycles"), 35);
+    EXPECT_EQ(b.stat("sm0.issue.idle_cycles"), 29);
+    EXPECT_EQ(b.stat("sm0.l1d.miss_queue_stall_cycles"), 15);
+    EXPECT_EQ(b.stat("sm0.issue.ldst_busy_cycles"), 15);
+    EXPECT_EQ(b.sm.sleptTicks(), 21u);
+    expectCleanEnd(b, 36);
+}
+
 TEST(SmCore, AnSmWhoseLdStUnitWorksThroughADivergentLoadParksItsIssueStage) {
     // A load of 16 lines (stride 64: two lanes per line), then a load of another line, then a
     // sum of both. Memory answers 10500 ps after taking a request.
