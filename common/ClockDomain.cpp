@@ -31,7 +31,10 @@ void ClockDomain::setPhased(unsigned threads) {
             segments_.back().end = i + 1;
     }
     pool_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
-    stepJob_ = [this](size_t k) { phased_[jobBegin_ + k]->step(jobCycle_); };
+    stepJob_ = [this](size_t k) {
+        PhasedTickable* u = phased_[jobBegin_ + k];
+        if (!u->skips(jobCycle_)) u->step(jobCycle_);
+    };
 }
 
 unsigned ClockDomain::threads() const { return pool_ ? pool_->threads() : 1; }
@@ -90,7 +93,8 @@ bool ClockDomain::edge() {
                 jobCycle_ = c;
                 pool_->run(s.end - s.begin, stepJob_);
             } else
-                for (size_t i = s.begin; i < s.end; ++i) phased_[i]->step(c);
+                for (size_t i = s.begin; i < s.end; ++i)
+                    if (!phased_[i]->skips(c)) phased_[i]->step(c);
             for (size_t i = s.begin; i < s.end; ++i)
                 if (phased_[i]->commitDue()) phased_[i]->commit();
         }

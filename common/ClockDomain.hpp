@@ -43,9 +43,21 @@ public:
     // False when the last step() left commit() nothing to do; read without a virtual call, since
     // most SMs' steps in a memory-bound cycle leave nothing (asleep, idle, or nothing sent).
     bool commitDue() const { return commitDue_; }
+    // A unit asleep until `sleepUntil_` (its steps before that cycle would only count a slept
+    // cycle, and leave commit() nothing): the domain's phased loop skips the call, without a
+    // virtual call, and counts the edge in `skipped_`, which the unit settles when it next steps
+    // or is read. The unit clears `sleepUntil_` itself when an event ends the sleep early.
+    bool skips(uint64_t cycle) {
+        if (cycle >= sleepUntil_) return false;
+        ++skipped_;
+        commitDue_ = false;
+        return true;
+    }
 
 protected:
     bool commitDue_ = true;  // a unit that does not keep it commits every cycle
+    uint64_t sleepUntil_ = 0;
+    uint64_t skipped_ = 0;
 };
 
 class WorkerPool;

@@ -146,8 +146,9 @@ void SmCore::step(uint64_t cycle) {
     cycle_ = cycle;
     // commit() only hands on what this step leaves: nothing on the early returns below.
     commitDue_ = false;
-    // Slept cycles are counted when the sleep ends: by time (below) or by an event (unstall).
-    if (sleptPending_ && !(stalled_ && cycle < stalledUntil_)) settleSleep();
+    // Slept cycles (skipped by the domain or below) are counted when the sleep ends: by time or
+    // by an event (unstall).
+    if (skipped_ && !(stalled_ && cycle < stalledUntil_)) settleSleep();
     // An SM with nothing resident, queued or in flight has nothing any stage could do (no
     // statistic counts such a cycle); most SMs of a small kernel on a large GPU are like this.
     if (idle_) return;
@@ -157,14 +158,7 @@ void SmCore::step(uint64_t cycle) {
     }
     if (stalled_) {
         if (cycle < stalledUntil_) {
-            ++sleptTicks_;
-            // What a cycle without issue counts is fixed for the whole sleep (nothing that moves
-            // the MSHRs or the resident warps can happen without ending it): noted at its first
-            // cycle, added once at its end (settleSleep).
-            if (sleptPending_++ == 0) {
-                sleepMshr_ = l1_.mshrUsed();
-                sleepResident_ = residentWarps_ != 0;
-            }
+            ++skipped_;  // a domain that does not skip (ClockDomain without setPhased)
             return;
         }
         stalled_ = false;
@@ -192,7 +186,17 @@ void SmCore::step(uint64_t cycle) {
     }
     if (n == 0 && mayStall_ && !trace_) {
         stalled_ = stalled(stalledUntil_);
-        if (!stalled_ && !parked_) parked_ = parkable();
+        if (stalled_) {
+            // What a cycle without issue counts is fixed for the whole sleep (nothing that moves
+            // the MSHRs or the resident warps can happen without ending it, and commit() moves
+            // neither): noted now, added once at its end (settleSleep). The domain skips the
+            // steps until then.
+            sleepMshr_ = l1_.mshrUsed();
+            sleepResident_ = residentWarps_ != 0;
+            sleepUntil_ = stalledUntil_;
+        } else if (!parked_) {
+            parked_ = parkable();
+        }
     }
     commitDue_ = releasePending_ || sendPending_ || !tallyPending_.empty();
 }
@@ -265,9 +269,10 @@ bool SmCore::stalled(uint64_t& until) {
 // per-cycle statistics of an SM with resident warps that issues nothing (the MSHR occupancy
 // cannot change without a fill). Counted once per sleep instead of at every slept tick (issue 19).
 void SmCore::settleSleep() {
-    const uint64_t n = sleptPending_;
+    const uint64_t n = skipped_;
     if (n == 0) return;
-    sleptPending_ = 0;
+    skipped_ = 0;
+    sleptTicks_ += n;
     // The LD/ST unit's replay of its refused access: counted even without resident warps, as
     // step() would count it.
     if (sleepRefusal_ != LdStUnit::Refusal::None) ldst_.repeatRefusal(sleepRefusal_, n);

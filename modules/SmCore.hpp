@@ -132,7 +132,7 @@ public:
     // Warp instructions issued plus answers received: the watchdog's notion of progress.
     uint64_t progress() const { return issued_.get() + answers_; }
     // Ticks that only counted a stalled cycle (host-side, not a statistic: for tests and tuning).
-    uint64_t sleptTicks() const { return sleptTicks_; }
+    uint64_t sleptTicks() const { return sleptTicks_ + skipped_; }
     // Ticks whose issue, fetch and retire stages were skipped as parked (host-side, as sleptTicks).
     uint64_t parkedTicks() const { return parkedTicks_; }
     uint64_t issued() const { return issued_.get(); }
@@ -185,6 +185,7 @@ private:
     void unstall() {
         stalled_ = false;
         idle_ = false;
+        sleepUntil_ = 0;
     }
     // After a cycle without issue in which the SM cannot sleep (its memory side still moves):
     // true if the issue, fetch and retire stages can do nothing until a warp's readiness or
@@ -275,9 +276,8 @@ private:
     LdStUnit::Refusal sleepRefusal_ = LdStUnit::Refusal::None;
     bool sleepLdstReady_ = false;
     uint64_t sleptTicks_ = 0;
-    // Slept ticks not yet counted in the statistics, and what each counts (settleSleep; also
+    // What each slept tick counts (settleSleep, for the ticks in PhasedTickable::skipped_; also
     // run before any read of the registry, which is why it is registered there as a settler).
-    uint64_t sleptPending_ = 0;
     unsigned sleepMshr_ = 0;
     bool sleepResident_ = false;
     size_t settler_ = 0;

@@ -142,6 +142,49 @@ void commitOnlyWhenDue(unsigned threads) {
     EXPECT_EQ(log.size() - commits.size(), 8u);  // every step ran
 }
 
+// A unit asleep until a cycle (PhasedTickable::sleepUntil_) is not stepped nor committed before
+// it; the domain counts each skipped edge for it. Unit A, at its step at cycle 1, asks for its
+// commit and sleeps until cycle 4; B steps every edge. Edges at cycles 1..5: A steps at 1, 4
+// and 5 (skipping 2 and 3: two skipped edges), is committed at 1 only (its step at 4 asks
+// nothing), although its commitDue_ from cycle 1 would still say so at 2.
+struct Sleeper : Logged {
+    using Logged::Logged;
+    void step(uint64_t cycle) override {
+        Logged::step(cycle);
+        commitDue_ = id != 0 || cycle == 1;
+        if (id == 0 && cycle == 1) sleepUntil_ = 4;
+    }
+    uint64_t skipped() const { return skipped_; }
+};
+
+void sleepSkipped(unsigned threads) {
+    std::vector<std::string> log;
+    std::mutex m;
+    Sleeper a(0, log, m), b(1, log, m);
+    struct Busy : Tickable {
+        unsigned left = 5;
+        void tick(uint64_t) override { --left; }
+        bool busy() const override { return left > 0; }
+    } busy;
+    ClockDomain clock("clk", sc_core::sc_time(1, sc_core::SC_NS));
+    clock.add(&a);
+    clock.add(&b);
+    clock.add(&busy);
+    clock.setPhased(threads);
+    clock.wake();
+    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_NS));
+    std::vector<std::string> ofA;
+    for (const auto& e : log)
+        if (e.size() == 2 && e[1] == '0') ofA.push_back(e);
+    EXPECT_EQ(ofA, (std::vector<std::string>{"s0", "c0", "s0", "s0"}));
+    EXPECT_EQ(a.skipped(), 2u);
+    EXPECT_EQ(b.skipped(), 0u);
+    EXPECT_EQ(std::count(log.begin(), log.end(), "s1"), 5);
+}
+
+TEST(PhasedClockDomain, AnAsleepUnitIsNeitherSteppedNorCommittedAndItsEdgesAreCounted) { sleepSkipped(1); }
+TEST(PhasedClockDomain, AnAsleepUnitIsNeitherSteppedNorCommittedOnTwoThreads) { sleepSkipped(2); }
+
 TEST(PhasedClockDomain, AUnitIsCommittedOnlyWhenItsStepLeftSomething) { commitOnlyWhenDue(1); }
 TEST(PhasedClockDomain, AUnitIsCommittedOnlyWhenItsStepLeftSomethingOnTwoThreads) { commitOnlyWhenDue(2); }
 
