@@ -11,7 +11,7 @@ nlohmann::json Average::toJson() const {
 
 Histogram::Histogram(std::string desc, double width, unsigned buckets)
     : Stat(std::move(desc)),
-      h_(boost::histogram::make_histogram(Axis(buckets, 0.0, width * buckets))) {}
+      h_(boost::histogram::make_histogram_with(Storage(), Axis(buckets, 0.0, width * buckets))) {}
 
 void Histogram::sample(double x) {
     h_(x);
@@ -33,7 +33,7 @@ double Histogram::percentile(double p) const {
     // range never terminated in a loop with `continue` (seen here).
     const auto& ax = h_.axis();
     for (int i = -1; i <= ax.size(); ++i) {
-        seen += h_.at(i);
+        seen += double(h_.at(i));
         if (seen >= target) {
             // Underflow/overflow bins: the exact extremes are the best bounds we have.
             if (i < 0) return min_;
@@ -48,7 +48,7 @@ nlohmann::json Histogram::toJson() const {
     nlohmann::json buckets = nlohmann::json::array();
     const auto& ax = h_.axis();
     for (int i = 0; i <= ax.size(); ++i) {  // underflow is impossible for non-negative samples
-        const auto n = static_cast<uint64_t>(h_.at(i));
+        const uint64_t n = h_.at(i);
         if (n == 0) continue;
         buckets.push_back({i == ax.size() ? ax.value(i) : ax.bin(i).lower(), n});
     }

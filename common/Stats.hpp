@@ -92,7 +92,10 @@ public:
 
 private:
     using Axis = boost::histogram::axis::regular<double>;
-    boost::histogram::histogram<std::tuple<Axis>> h_;
+    // Plain 64-bit counters: the default (unlimited) storage picks its cell type at run time,
+    // which cost a sample about as much as the rest of it (issue 19); a count cannot pass 2^64.
+    using Storage = boost::histogram::dense_storage<uint64_t>;
+    boost::histogram::histogram<std::tuple<Axis>, Storage> h_;
     uint64_t n_ = 0;
     double sum_ = 0, min_ = 0, max_ = 0;
 };
