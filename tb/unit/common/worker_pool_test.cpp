@@ -119,22 +119,29 @@ struct Sometimes : Logged {
     }
 };
 
-void commitOnlyWhenDue(unsigned threads) {
-    std::vector<std::string> log;
-    std::mutex m;
-    Sometimes a(0, log, m), b(1, log, m);
+// Phased units A and B, then a plain unit that keeps the domain busy for `edges` edges (cycles
+// 1..edges), on `threads` threads.
+void runTwoPhased(PhasedTickable& a, PhasedTickable& b, unsigned edges, unsigned threads) {
     struct Busy : Tickable {
-        unsigned left = 4;
+        unsigned left;
+        explicit Busy(unsigned n) : left(n) {}
         void tick(uint64_t) override { --left; }
         bool busy() const override { return left > 0; }
-    } busy;
+    } busy(edges);
     ClockDomain clock("clk", sc_core::sc_time(1, sc_core::SC_NS));
     clock.add(&a);
     clock.add(&b);
     clock.add(&busy);
     clock.setPhased(threads);
     clock.wake();
-    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_NS));
+    sc_core::sc_start(sc_core::sc_time(2 * edges, sc_core::SC_NS));
+}
+
+void commitOnlyWhenDue(unsigned threads) {
+    std::vector<std::string> log;
+    std::mutex m;
+    Sometimes a(0, log, m), b(1, log, m);
+    runTwoPhased(a, b, 4, threads);
     std::vector<std::string> commits;
     for (const auto& e : log)
         if (e[0] == 'c') commits.push_back(e);
@@ -161,18 +168,7 @@ void sleepSkipped(unsigned threads) {
     std::vector<std::string> log;
     std::mutex m;
     Sleeper a(0, log, m), b(1, log, m);
-    struct Busy : Tickable {
-        unsigned left = 5;
-        void tick(uint64_t) override { --left; }
-        bool busy() const override { return left > 0; }
-    } busy;
-    ClockDomain clock("clk", sc_core::sc_time(1, sc_core::SC_NS));
-    clock.add(&a);
-    clock.add(&b);
-    clock.add(&busy);
-    clock.setPhased(threads);
-    clock.wake();
-    sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_NS));
+    runTwoPhased(a, b, 5, threads);
     std::vector<std::string> ofA;
     for (const auto& e : log)
         if (e.size() == 2 && e[1] == '0') ofA.push_back(e);

@@ -220,6 +220,24 @@ TEST(SmCore, AnSmWhoseLoadWaitsForAnMshrSleepsAndCountsEveryReplay) {
     expectCleanEnd(b, 41);
 }
 
+// The program and configuration of the next two tests: four loads of different lines, then a
+// sum of three, with a one-entry miss queue.
+ScriptWorkload fourLoadsThenASum() {
+    ScriptWorkload wl;
+    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
+        return Program{load(0x00, R1, kLine, 4),          load(0x08, R2, kLine + 0x1000, 4),
+                       load(0x10, R3, kLine + 0x2000, 4), load(0x18, R4, kLine + 0x3000, 4),
+                       alu(0x20, R5, {R1, R2, R3}),       exitInst(0x28)};
+    }));
+    return wl;
+}
+
+SmConfig oneEntryMissQueue() {
+    SmConfig c = cfgWith(2);
+    c.missQueue = 1;
+    return c;
+}
+
 TEST(SmCore, AnSmWhosePortIsBlockedSleepsThroughItsMissQueueReplays) {
     // A one-entry miss queue and a NoC that holds the first request (END_REQ withheld) until
     // 19250 ps. Four loads of different lines, then a sum of three. A load refused because the
@@ -238,15 +256,8 @@ TEST(SmCore, AnSmWhosePortIsBlockedSleepsThroughItsMissQueueReplays) {
     //  Sleeping: c7..c19 (the port blocked; END_REQ at 19250 wakes the SM for c20), c23..c29
     //  (only waiting for fills) and c35 (for R5): 21. Without the port-blocked sleep c7..c19
     //  are full ticks: 8. Active c2..c36: 35 cycles; issues at 3, 4, 5, 21, 32, 33: 29 idle.
-    ScriptWorkload wl;
-    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
-        return Program{load(0x00, R1, kLine, 4),          load(0x08, R2, kLine + 0x1000, 4),
-                       load(0x10, R3, kLine + 0x2000, 4), load(0x18, R4, kLine + 0x3000, 4),
-                       alu(0x20, R5, {R1, R2, R3}),       exitInst(0x28)};
-    }));
-    SmConfig c = cfgWith(2);
-    c.missQueue = 1;
-    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
+    ScriptWorkload wl = fourLoadsThenASum();
+    SmBench b(oneEntryMissQueue(), std::make_unique<GtoPolicy>(), wl, 10500);
     b.mem.refuseUntilPs = 19250;
     b.run();
     EXPECT_EQ(b.rec->issueCycles(0), (U64{3, 4, 5, 21, 32, 33}));
@@ -273,15 +284,8 @@ TEST(SmCore, AStatisticReadWhileTheSmSleepsCountsTheCyclesSleptSoFar) {
     // for a full miss queue c6..c12: 7 miss-queue stalls and 7 LD/ST-busy cycles. Without the
     // settling the read would see the cycles up to c6 only (5 active, 1 stall). The rest of the
     // run ends with the totals of the run above.
-    ScriptWorkload wl;
-    wl.add(kernelOf(1, 32, [](uint64_t, unsigned) {
-        return Program{load(0x00, R1, kLine, 4),          load(0x08, R2, kLine + 0x1000, 4),
-                       load(0x10, R3, kLine + 0x2000, 4), load(0x18, R4, kLine + 0x3000, 4),
-                       alu(0x20, R5, {R1, R2, R3}),       exitInst(0x28)};
-    }));
-    SmConfig c = cfgWith(2);
-    c.missQueue = 1;
-    SmBench b(c, std::make_unique<GtoPolicy>(), wl, 10500);
+    ScriptWorkload wl = fourLoadsThenASum();
+    SmBench b(oneEntryMissQueue(), std::make_unique<GtoPolicy>(), wl, 10500);
     b.mem.refuseUntilPs = 19250;
     b.clock.wake();
     sc_core::sc_start(sc_core::sc_time(12500, sc_core::SC_PS));
