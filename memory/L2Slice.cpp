@@ -353,7 +353,8 @@ void L2Slice::installFill(uint64_t cycle) {
         return;
     }
     fills_.pop_front();
-    const std::vector<L2Mshr::Target> targets = mshr_.complete(unit);
+    std::vector<L2Mshr::Target>& targets = completed_;
+    mshr_.complete(unit, targets);
     const bool dirty = std::any_of(targets.begin(), targets.end(),
                                    [](const L2Mshr::Target& t) { return t.write; });
     const uint64_t bit = uint64_t(1) << ((unit - line) / unitBytes_);

@@ -170,6 +170,7 @@ private:
 
     L2TagArray tags_;
     L2Mshr mshr_;
+    std::vector<L2Mshr::Target> completed_;  // scratch of installFill: the filled line's requests
     AtTargetPort nocPort_;
     AtInitiatorPort memPort_;
 
