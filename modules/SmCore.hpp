@@ -193,8 +193,22 @@ private:
     // unit frees up. Those stages are then skipped (parkedCycle) while the rest of the SM ticks.
     bool parkable();
     bool stillParked() const { return issueVersion_ == parkVersion_ && !(parkLdstReady_ && ldst_.free()); }
-    void parkedCycle();
+    void parkedCycle() {
+        ++parkedTicks_;
+        countIdleIssue(parkLdstReady_, 1);
+    }
     void unpark() { parked_ = false; }
+    // True if every ready warp needs the LD/ST unit (or none is ready); `ldstReady`: some does.
+    bool onlyLdstReady(bool& ldstReady) const;
+    // n cycles in which the issue stage passes every scheduler over: what issue() counts
+    // (schedulerBlocked marks the LD/ST unit busy for a ready memory instruction).
+    void countIdleIssue(bool ldstReady, uint64_t n) {
+        idleIssueCycles_.inc(n);
+        if (ldstReady) {
+            ldstBusyStalls_.inc(n);
+            schedLdstStalls_.inc(n);
+        }
+    }
     // busy() without the idle_ shortcut.
     bool busyNow() const;
 

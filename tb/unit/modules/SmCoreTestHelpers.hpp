@@ -1,6 +1,7 @@
 #pragma once
-// What the SmCore tests share (sm_core_test.cpp, sm_core_atomic_test.cpp): the SM configuration
-// they start from, a scripted kernel, the end-of-run checks, registers and a line address.
+// What the SmCore tests share (sm_core_test.cpp, sm_core_atomic_test.cpp, sm_core_sleep_test.cpp):
+// the SM configuration they start from, a scripted kernel, the end-of-run checks, registers and a
+// line address.
 #include <gtest/gtest.h>
 
 #include <memory>
