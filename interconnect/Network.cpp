@@ -50,6 +50,15 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         const auto& ch = t.channels()[c];
         inChannel_[ch.to.router][ch.to.port] = static_cast<int>(c);
     }
+    outTarget_.resize(nr);
+    for (unsigned r = 0; r < nr; ++r)
+        for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
+            const int c = t.channelFrom({r, o});
+            const int sink = t.sinkAt({r, o});
+            outTarget_[r].push_back(c >= 0      ? static_cast<uint32_t>(c)
+                                    : sink >= 0 ? static_cast<uint32_t>(t.channels().size() + static_cast<size_t>(sink))
+                                                : kUnconnected);
+        }
     // Downstream VCs and credits of every router output port: the input port at the other end
     // of its channel, or the sink's reassembly buffers.
     routers_.reserve(nr);
@@ -141,18 +150,13 @@ void Network::tick(uint64_t cycle) {
         departed_.clear();
         freed_.clear();
         router.tick(cycle, departed_, freed_);
+        const uint32_t* const targets = outTarget_[r].data();
+        const size_t nChannels = channelFlits_.size();
         for (const auto& d : departed_) {
-            const PortRef out{r, d.out};
-            const int c = topo_->channelFrom(out);
-            if (c >= 0) {
-                flitsInFlight_.push_back({at, static_cast<uint32_t>(c), d.flit});
-                channelFlits_[static_cast<size_t>(c)]->inc();
-            } else {
-                const int sink = topo_->sinkAt(out);
-                if (sink < 0) throw std::logic_error(prefix_ + ": flit routed to an unconnected port");
-                flitsInFlight_.push_back(
-                    {at, static_cast<uint32_t>(topo_->channels().size() + static_cast<size_t>(sink)), d.flit});
-            }
+            const uint32_t target = targets[d.out];
+            if (target == kUnconnected) throw std::logic_error(prefix_ + ": flit routed to an unconnected port");
+            flitsInFlight_.push_back({at, target, d.flit});
+            if (target < nChannels) channelFlits_[target]->inc();
         }
         for (const auto& f : freed_) {
             --buffered_;

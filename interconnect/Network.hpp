@@ -143,6 +143,10 @@ private:
     FreedFn freedFn_;
     std::vector<Router> routers_;
     std::vector<std::vector<int>> inChannel_;  // [router][inPort] -> channel index or -1
+    // [router][outPort] -> where a flit leaving there goes: a channel index, channels + sink
+    // index, or kUnconnected. One lookup per departing flit instead of two topology calls.
+    static constexpr uint32_t kUnconnected = UINT32_MAX;
+    std::vector<std::vector<uint32_t>> outTarget_;
     std::vector<Source> sources_;
     std::vector<Sink> sinks_;
     // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.

@@ -25,14 +25,6 @@ Router::Router(const Setup& s, const Topology& topo)
     }
 }
 
-void Router::receive(unsigned in, Flit f, uint64_t cycle) {
-    f.ready = cycle + delay_;
-    in_[in].vcs[f.vc].buf.push(f);  // throws if the upstream ignored its credits
-    ++in_[in].flits;
-    inBusy_.set(in);
-    ++buffered_;
-}
-
 void Router::credit(unsigned out, unsigned vc, unsigned n) { out_[out].vcs[vc].credits += n; }
 
 int Router::freeOutVc(const OutPort& o) const {
