@@ -23,6 +23,7 @@ Router::Router(const Setup& s, const Topology& topo)
         // Without speed-up a flit that wins the switch goes straight onto the channel.
         out_.back().obuf = Ring<Flit>(queued_ ? s.outputBufferFlits : 1);
     }
+    for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
 }
 
 void Router::credit(unsigned out, unsigned vc, unsigned n) { out_[out].vcs[vc].credits += n; }
@@ -33,7 +34,7 @@ int Router::freeOutVc(const OutPort& o) const {
     return -1;
 }
 
-int Router::wants(const InVc& v, uint64_t cycle) const {
+inline int Router::wants(const InVc& v, uint64_t cycle) const {
     if (v.buf.empty()) return -1;
     const Flit& f = v.buf.front();
     if (f.ready > cycle) return -1;
@@ -43,7 +44,7 @@ int Router::wants(const InVc& v, uint64_t cycle) const {
         return room ? static_cast<int>(v.outPort) : -1;
     }
     if (!f.head()) throw std::logic_error("router: a body flit at the front of an idle VC");
-    const unsigned port = topo_.route(id_, f.dst);
+    const unsigned port = route_[f.dst];
     const OutPort& o = out_[port];
     return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
 }
