@@ -66,7 +66,7 @@ void SwitchAllocator::clearRequests() {
         forEach64(reqIn64_, [this](unsigned i) { rows64_[i] = 0; });
         forEach64(reqOut64_, [this](unsigned o) { cols64_[o] = 0; });
         reqIn64_ = reqOut64_ = 0;
-        any_ = false;
+        any_ = conflict_ = false;
         return;
     }
     reqIn_.forEach([this](unsigned i) { rows_[i].reset(); });
@@ -78,6 +78,7 @@ void SwitchAllocator::clearRequests() {
 
 void SwitchAllocator::request(unsigned in, unsigned out) {
     if (narrow_) {
+        conflict_ |= (rows64_[in] | cols64_[out]) != 0;
         rows64_[in] |= uint64_t(1) << out;
         cols64_[out] |= uint64_t(1) << in;
         reqIn64_ |= uint64_t(1) << in;
@@ -103,8 +104,26 @@ unsigned SwitchAllocator::allocate(const std::vector<uint8_t>& requests, std::ve
 unsigned SwitchAllocator::allocate(std::vector<int>& match) {
     match.assign(in_, -1);
     if (!any_) return 0;
-    if (narrow_) return kind_ == AllocatorKind::Islip ? islip64(match) : separable64(match);
+    if (narrow_) {
+        if (!conflict_) return uncontested64(match);
+        return kind_ == AllocatorKind::Islip ? islip64(match) : separable64(match);
+    }
     return kind_ == AllocatorKind::Islip ? islip(match) : separable(match);
+}
+
+// Each requesting input asked for one output that nobody else asked for: separable allocation
+// picks it and is granted it; iSLIP's first iteration grants and accepts it. Both move the
+// input's pointer to the output and the output's to the input.
+unsigned SwitchAllocator::uncontested64(std::vector<int>& match) {
+    unsigned n = 0;
+    forEach64(reqIn64_, [&](unsigned i) {
+        const unsigned o = static_cast<unsigned>(std::countr_zero(rows64_[i]));
+        match[i] = static_cast<int>(o);
+        inLast_[i] = o;
+        outLast_[o] = i;
+        ++n;
+    });
+    return n;
 }
 
 unsigned SwitchAllocator::separable64(std::vector<int>& match) {

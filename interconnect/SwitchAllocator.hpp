@@ -78,6 +78,11 @@ private:
     bool narrow_ = false;
     std::vector<uint64_t> rows64_, cols64_, scratch64_;
     uint64_t reqIn64_ = 0, reqOut64_ = 0;
+    // Some input requested two outputs or some output was requested by two inputs. Without, every
+    // request is matched, by either algorithm, in its first iteration: allocate() sets the
+    // matching and the pointers directly (most cycles of a lightly loaded subnet).
+    bool conflict_ = false;
+    unsigned uncontested64(std::vector<int>& match);
 };
 
 } // namespace gpusim

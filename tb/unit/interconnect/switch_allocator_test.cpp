@@ -2,6 +2,8 @@
 // round-robin separable allocation and iSLIP, traced cycle by cycle on small request matrices.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 #include "interconnect/SwitchAllocator.hpp"
@@ -106,6 +108,45 @@ TEST(SwitchAllocator, RespectsTheRequestMatrix) {
     const auto req = only(3, 3, {{0, 2}, {1, 0}, {1, 2}});
     EXPECT_EQ(a.allocate(req, m), 2u);
     EXPECT_EQ(m, (std::vector<int>{2, 0, -1}));
+}
+
+// A router of at most 64 ports allocates on one-word masks, and without a conflicting request
+// (every input asking for one output nobody else asks for) sets the matching directly; a wider
+// one runs the general algorithms. With requests among ports 0-7 only, an 8x8 and a 70x70
+// allocator start from equivalent pointers (one past the last port wraps to port 0 in both) and
+// must make the same matchings cycle after cycle: random patterns, a third of them
+// conflict-free (a random partial permutation), the rest random matrices.
+TEST(SwitchAllocator, NarrowAndUncontestedPathsMatchTheGeneralAlgorithms) {
+    constexpr unsigned kPorts = 8, kWide = 70;
+    for (AllocatorKind k : {AllocatorKind::RoundRobin, AllocatorKind::Islip}) {
+        for (unsigned iterations : {1u, 2u}) {
+            SwitchAllocator narrow(k, kPorts, kPorts, iterations), wide(k, kWide, kWide, iterations);
+            std::mt19937 rng(7 + iterations);
+            unsigned uncontested = 0;
+            for (int c = 0; c < 3000; ++c) {
+                std::vector<std::pair<unsigned, unsigned>> pairs;
+                if (c % 3 == 0) {
+                    std::vector<unsigned> outs(kPorts);
+                    for (unsigned o = 0; o < kPorts; ++o) outs[o] = o;
+                    std::shuffle(outs.begin(), outs.end(), rng);
+                    for (unsigned i = 0; i < kPorts; ++i)
+                        if (rng() % 2) pairs.push_back({i, outs[i]});
+                    ++uncontested;
+                } else {
+                    for (unsigned i = 0; i < kPorts; ++i)
+                        for (unsigned o = 0; o < kPorts; ++o)
+                            if (rng() % 5 == 0) pairs.push_back({i, o});
+                }
+                std::vector<int> mn, mw;
+                const unsigned nn = narrow.allocate(only(kPorts, kPorts, pairs), mn);
+                const unsigned nw = wide.allocate(only(kWide, kWide, pairs), mw);
+                ASSERT_EQ(nn, nw) << "kind " << int(k) << " cycle " << c;
+                mw.resize(kPorts);
+                ASSERT_EQ(mn, mw) << "kind " << int(k) << " cycle " << c;
+            }
+            EXPECT_EQ(uncontested, 1000u);
+        }
+    }
 }
 
 } // namespace switch_allocator_test
