@@ -20,7 +20,8 @@ Router::Router(const Setup& s, const Topology& topo)
     for (size_t o = 0; o < s.outVcs.size(); ++o) {
         out_.emplace_back();
         out_.back().vcs.assign(s.outVcs[o], OutVc{false, s.outCredits[o]});
-        // Without speed-up a flit that wins the switch goes straight onto the channel.
+        // Without speed-up a flit that wins the switch goes straight onto the channel: the
+        // buffer stays empty (one slot, so that wants()'s room test passes).
         out_.back().obuf = Ring<Flit>(queued_ ? s.outputBufferFlits : 1);
     }
     for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
@@ -80,11 +81,18 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             if (--ip.flits == 0) inBusy_.clear(i);
             --buffered_;
             freed.push_back({i, f.vc});
-            if (!queued_) --op.vcs[v.outVc].credits;
             f.vc = static_cast<uint16_t>(v.outVc);
-            op.obuf.push(f);
-            outBusy_.set(o);
-            ++outBuffered_;
+            if (!queued_) {
+                // Without speed-up the winner goes straight onto the channel. The order of the
+                // departures of one cycle does not matter: each lands in a different input port
+                // or sink.
+                --op.vcs[v.outVc].credits;
+                departed.push_back({o, f});
+            } else {
+                op.obuf.push(f);
+                outBusy_.set(o);
+                ++outBuffered_;
+            }
             if (f.tail) {
                 op.vcs[v.outVc].held = false;
                 v.active = false;
