@@ -60,15 +60,7 @@ SwitchAllocator::SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned o
     }
 }
 
-void SwitchAllocator::clearRequests() {
-    if (!any_) return;
-    if (narrow_) {
-        forEach64(reqIn64_, [this](unsigned i) { rows64_[i] = 0; });
-        forEach64(reqOut64_, [this](unsigned o) { cols64_[o] = 0; });
-        reqIn64_ = reqOut64_ = 0;
-        any_ = conflict_ = false;
-        return;
-    }
+void SwitchAllocator::clearWide() {
     reqIn_.forEach([this](unsigned i) { rows_[i].reset(); });
     reqOut_.forEach([this](unsigned o) { cols_[o].reset(); });
     reqIn_.reset();
@@ -76,16 +68,7 @@ void SwitchAllocator::clearRequests() {
     any_ = false;
 }
 
-void SwitchAllocator::request(unsigned in, unsigned out) {
-    if (narrow_) {
-        conflict_ |= (rows64_[in] | cols64_[out]) != 0;
-        rows64_[in] |= uint64_t(1) << out;
-        cols64_[out] |= uint64_t(1) << in;
-        reqIn64_ |= uint64_t(1) << in;
-        reqOut64_ |= uint64_t(1) << out;
-        any_ = true;
-        return;
-    }
+void SwitchAllocator::requestWide(unsigned in, unsigned out) {
     rows_[in].set(out);
     cols_[out].set(in);
     reqIn_.set(in);

@@ -24,8 +24,24 @@ class SwitchAllocator {
 public:
     SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned outputs, unsigned iterations);
 
-    void clearRequests();
-    void request(unsigned in, unsigned out);
+    // Inline on one-word masks: called for every requesting input VC every cycle (issue 19).
+    void clearRequests() {
+        if (!any_) return;
+        if (!narrow_) return clearWide();
+        for (uint64_t w = reqIn64_; w; w &= w - 1) rows64_[unsigned(__builtin_ctzll(w))] = 0;
+        for (uint64_t w = reqOut64_; w; w &= w - 1) cols64_[unsigned(__builtin_ctzll(w))] = 0;
+        reqIn64_ = reqOut64_ = 0;
+        any_ = conflict_ = false;
+    }
+    void request(unsigned in, unsigned out) {
+        if (!narrow_) return requestWide(in, out);
+        conflict_ |= (rows64_[in] | cols64_[out]) != 0;
+        rows64_[in] |= uint64_t(1) << out;
+        cols64_[out] |= uint64_t(1) << in;
+        reqIn64_ |= uint64_t(1) << in;
+        reqOut64_ |= uint64_t(1) << out;
+        any_ = true;
+    }
     bool anyRequest() const { return any_; }
     // match[i] is set to the output matched to input i, or -1. Returns the number of matches.
     unsigned allocate(std::vector<int>& match);
@@ -56,6 +72,8 @@ public:
     };
 
 private:
+    void clearWide();
+    void requestWide(unsigned in, unsigned out);
     unsigned separable(std::vector<int>& match);
     unsigned islip(std::vector<int>& match);
     // The same two algorithms on one-word masks (narrow_).
