@@ -60,7 +60,7 @@ void ClockDomain::wake() {
 }
 
 void ClockDomain::onEdge() {
-    if (edge()) {
+    if (edge(cycle())) {
         next_trigger(period_);
     } else {
         sleeping_ = true;
@@ -68,8 +68,8 @@ void ClockDomain::onEdge() {
     }
 }
 
-void ClockDomain::hubEdge() {
-    if (edge()) {
+void ClockDomain::hubEdge(uint64_t now) {
+    if (edge(now / period_.value())) {
         next_ += period_.value();
     } else {
         sleeping_ = true;
@@ -77,8 +77,7 @@ void ClockDomain::hubEdge() {
     }
 }
 
-bool ClockDomain::edge() {
-    const uint64_t c = cycle();
+bool ClockDomain::edge(uint64_t c) {
     ++ticks_;
     if (!phasedOn_) {
         for (Tickable* u : units_) u->tick(c);

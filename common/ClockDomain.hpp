@@ -80,7 +80,7 @@ public:
     // whether an edge is due at `now`, running it, and the next edge (UINT64_MAX while asleep).
     void attachTo(ClockHub* hub) { hub_ = hub; }
     bool dueAt(uint64_t now) const { return next_ == now; }
-    void hubEdge();
+    void hubEdge(uint64_t now);
     uint64_t nextEdge() const { return next_; }
 
     sc_core::sc_time period() const { return period_; }
@@ -91,8 +91,8 @@ public:
 
 private:
     void onEdge();
-    // Ticks every unit at the current edge; true if some unit is still busy.
-    bool edge();
+    // Ticks every unit at the edge of cycle c (the current time's); true if some unit is still busy.
+    bool edge(uint64_t c);
 
     // A run of units: [begin, end) of units_, phased or not.
     struct Segment {

@@ -29,6 +29,7 @@ public:
 
 private:
     void run();
+    void schedule(uint64_t at, uint64_t now);
 
     std::vector<ClockDomain*> domains_;
     sc_core::sc_event due_;
