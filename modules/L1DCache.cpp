@@ -49,15 +49,16 @@ const L1DCache::Line* L1DCache::find(uint64_t lineAddr) const {
 }
 
 L1DCache::Line* L1DCache::victim(unsigned set) {
+    Line* const ways = &lines_[size_t(set) * ways_];
     uint64_t candidates = 0;
     for (unsigned w = 0; w < ways_; ++w) {
-        Line& l = lines_[size_t(set) * ways_ + w];
+        Line& l = ways[w];
         if (l.state == State::Reserved) continue;
         if (l.state == State::Invalid) return &l;  // lowest invalid way first
         candidates |= uint64_t(1) << w;
     }
     if (!candidates) return nullptr;
-    return &lines_[size_t(set) * ways_ + repl_->victim(set, candidates)];
+    return &ways[repl_->victim(set, candidates)];
 }
 
 void L1DCache::evict(Line& l) {

@@ -1,5 +1,7 @@
 #include "modules/LruReplacement.hpp"
 
+#include <bit>
+
 namespace gpusim {
 
 bool LruReplacement::onHit(unsigned set, unsigned way, uint64_t) {
@@ -8,10 +10,17 @@ bool LruReplacement::onHit(unsigned set, unsigned way, uint64_t) {
 }
 
 unsigned LruReplacement::lruWay(unsigned set, uint64_t candidates) const {
+    // The candidates in ascending way order, the first smallest stamp kept (one bit per step and
+    // the set's stamps by pointer: this runs on every L1D miss, issue 19).
+    const uint64_t* const stamps = &stamp_[idx(set, 0)];
     unsigned best = ways_;
-    for (unsigned w = 0; w < ways_; ++w) {
-        if (!(candidates >> w & 1u)) continue;
-        if (best == ways_ || stamp_[idx(set, w)] < stamp_[idx(set, best)]) best = w;
+    uint64_t bestStamp = 0;
+    for (uint64_t c = candidates & (ways_ >= 64 ? ~uint64_t(0) : (uint64_t(1) << ways_) - 1); c; c &= c - 1) {
+        const unsigned w = static_cast<unsigned>(std::countr_zero(c));
+        if (best == ways_ || stamps[w] < bestStamp) {
+            best = w;
+            bestStamp = stamps[w];
+        }
     }
     return best;
 }
