@@ -87,6 +87,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     // The issue-stall counters watch every walk, so a policy that reads them is never skipped.
     mayStall_ = policy_->idleWhileStalled() && stallRule_ == SchedulerPolicy::IssueStallCount::None;
     warpSetVersion_ = 1;
+    schedulerSetVersion_.fill(1);
     for (Warp& wp : warps_) wp.ibuffer.setCapacity(cfg_.ibufferEntries);
     readyCount_.assign(cfg_.schedulers, {});
     readyUnits_.assign(cfg_.schedulers, 0);
@@ -567,11 +568,13 @@ bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
 void SmCore::addMember(unsigned w) {
     auto& m = members_[w % cfg_.schedulers];
     m.insert(std::lower_bound(m.begin(), m.end(), w), w);
+    ++schedulerSetVersion_[w % cfg_.schedulers];
 }
 
 void SmCore::removeMember(unsigned w) {
     auto& m = members_[w % cfg_.schedulers];
     m.erase(std::lower_bound(m.begin(), m.end(), w));
+    ++schedulerSetVersion_[w % cfg_.schedulers];
 }
 
 // The stall sampling --trace-warps adds: only runs with a sink, and only reads.

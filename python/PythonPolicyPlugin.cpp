@@ -242,7 +242,8 @@ PYBIND11_EMBEDDED_MODULE(gpusim_native, m) {
         .def("loadsInFlight", &SmView::loadsInFlight)
         .def("ldstBusy", &SmView::ldstBusy)
         .def("cycle", &SmView::cycle)
-        .def("warpSetVersion", &SmView::warpSetVersion);
+        .def("warpSetVersion", &SmView::warpSetVersion)
+        .def("schedulerSetVersion", &SmView::schedulerSetVersion);
     py::class_<L1AccessEvent>(m, "L1AccessEvent")
         .def_readonly("warp", &L1AccessEvent::warp)
         .def_readonly("pc", &L1AccessEvent::pc)

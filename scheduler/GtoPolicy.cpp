@@ -6,32 +6,55 @@ namespace gpusim {
 
 const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm) {
     AgeOrder& c = byAge_.at(sched);
-    // The SM's warp-set version moves whenever a warp starts or ends; while it stands still the
-    // scheduler's members (the SM passes all of them, in slot order) and their ages are those of
-    // the last call. Version 0 (an SmView that does not keep one) compares every time.
-    const uint64_t version = sm.warpSetVersion();
-    bool same = version != 0 && version == c.version && c.members.size() == warps.size();
-    if (!same) {
-        same = c.members.size() == warps.size();
-        for (size_t i = 0; same && i < warps.size(); ++i)
-            same = c.members[i].first == warps[i] && c.members[i].second == sm.warp(warps[i]).age;
-    }
+    const uint64_t version = sm.schedulerSetVersion(sched);
+    if (version != 0 && version == c.version && c.size == warps.size()) return c;
     c.version = version;
-    if (!same) {
-        for (const auto& [w, age] : c.members) c.isMember[w / 64] &= ~(uint64_t(1) << (w % 64));
-        c.members.clear();
-        for (unsigned w : warps) {
-            c.members.emplace_back(w, sm.warp(w).age);
-            if (w / 64 >= c.isMember.size()) c.isMember.resize(w / 64 + 1, 0);
-            c.isMember[w / 64] |= uint64_t(1) << (w % 64);
-        }
-        c.sorted.assign(c.members.begin(), c.members.end());
-        std::sort(c.sorted.begin(), c.sorted.end(), [](const auto& a, const auto& b) {
-            return a.second != b.second ? a.second < b.second : a.first < b.first;
-        });
-        c.oldestFirst.clear();
-        for (const auto& [w, age] : c.sorted) c.oldestFirst.push_back(w);
+    // The ages now, and whether any slot's differs from what the order was built on.
+    const unsigned slots = sm.warpSlots();
+    if (c.ageOf.size() < slots) {
+        c.ageOf.resize(slots, kNotMember);
+        c.isMember.resize((slots + 63) / 64, 0);
     }
+    if (freshAge_.size() < slots) freshAge_.resize(slots, kNotMember);
+    bool changed = warps.size() != c.size;
+    for (unsigned w : warps) {
+        const uint64_t age = sm.warp(w).age;
+        freshAge_[w] = age;
+        changed |= age != c.ageOf[w];
+    }
+    if (!changed) {
+        for (unsigned w : warps) freshAge_[w] = kNotMember;
+        return c;
+    }
+    // The order is (age, slot) ascending. A warp that stays keeps its place among those that
+    // stay, so the new order is the old one without the leavers, merged with the newcomers
+    // (usually one, younger than all): no sort of the whole list at each warp start and end.
+    const auto older = [this](unsigned a, unsigned b) {
+        return freshAge_[a] != freshAge_[b] ? freshAge_[a] < freshAge_[b] : a < b;
+    };
+    added_.clear();
+    for (unsigned w : warps)
+        if (c.ageOf[w] != freshAge_[w]) added_.push_back(w);
+    std::sort(added_.begin(), added_.end(), older);
+    merged_.clear();
+    auto next = added_.begin();
+    for (unsigned w : c.oldestFirst) {
+        if (freshAge_[w] != c.ageOf[w]) {  // left (or its slot holds a newer warp)
+            c.ageOf[w] = kNotMember;
+            c.isMember[w / 64] &= ~(uint64_t(1) << (w % 64));
+            continue;
+        }
+        while (next != added_.end() && older(*next, w)) merged_.push_back(*next++);
+        merged_.push_back(w);
+    }
+    merged_.insert(merged_.end(), next, added_.end());
+    for (unsigned w : added_) {
+        c.ageOf[w] = freshAge_[w];
+        c.isMember[w / 64] |= uint64_t(1) << (w % 64);
+    }
+    for (unsigned w : warps) freshAge_[w] = kNotMember;
+    c.oldestFirst.swap(merged_);
+    c.size = warps.size();
     return c;
 }
 

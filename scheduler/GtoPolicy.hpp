@@ -35,12 +35,17 @@ private:
     static constexpr unsigned kSchedulers = 2;
     std::array<int, kSchedulers> last_{-1, -1};
     struct AgeOrder {
-        std::vector<std::pair<unsigned, uint64_t>> members;  // (slot, age) in the order asked
-        std::vector<std::pair<unsigned, uint64_t>> sorted;  // scratch of the re-sort, kept: no allocation each
-        std::vector<unsigned> oldestFirst;
+        std::vector<unsigned> oldestFirst;  // the members, by (age, slot)
         std::vector<uint64_t> isMember;  // bit w: slot w is among the members (the greedy test)
-        uint64_t version = 0;  // SmView::warpSetVersion() when the ages were last compared
+        std::vector<uint64_t> ageOf;     // per slot: the member's age, kNotMember if none
+        size_t size = 0;                 // members
+        uint64_t version = 0;  // SmView::schedulerSetVersion() when the ages were last compared
     };
+    static constexpr uint64_t kNotMember = UINT64_MAX;
+    // Scratch of ages(): per slot the age of the warp asked about (kNotMember between calls), the
+    // newcomers, and the merged order.
+    std::vector<uint64_t> freshAge_;
+    std::vector<unsigned> added_, merged_;
     std::array<AgeOrder, kSchedulers> byAge_;
     // Brings scheduler `sched`'s age order up to date with `warps` and returns it.
     const AgeOrder& ages(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm);

@@ -1,6 +1,7 @@
 #pragma once
 // The narrow view of an SM that scheduler policies read (DESIGN.md section 5). modules/
 // implements it; policies never see the SM's classes, so a policy is testable against a fake.
+#include <array>
 #include <cstdint>
 
 namespace gpusim {
@@ -59,9 +60,15 @@ public:
     // a policy can cache what depends only on the warps' slots and ages (GTO's age order)
     // without reading every warp's view each cycle.
     uint64_t warpSetVersion() const { return warpSetVersion_; }
+    // The same for the warps of scheduler `sched` alone (0: not kept): a policy caching per
+    // scheduler is not invalidated by the other scheduler's warps.
+    uint64_t schedulerSetVersion(unsigned sched) const {
+        return sched < schedulerSetVersion_.size() ? schedulerSetVersion_[sched] : 0;
+    }
 
 protected:
     uint64_t warpSetVersion_ = 0;
+    std::array<uint64_t, 2> schedulerSetVersion_{};  // sm.schedulers is 1 or 2
 };
 
 } // namespace gpusim

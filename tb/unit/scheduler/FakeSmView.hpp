@@ -33,6 +33,9 @@ public:
     uint64_t cycle() const override { return cycle_; }
 
     WarpView& at(unsigned slot) { return warps_.at(slot); }
+    // Keep SmView::schedulerSetVersion() as an SM does: call after each warp start or end in
+    // scheduler `sched` (a fake that never calls it reports 0, "not kept").
+    void warpSetChanged(unsigned sched) { ++schedulerSetVersion_.at(sched); }
     // The warp's next instruction is a global load of `lanes` active lanes at `pc`.
     void nextLoad(unsigned slot, uint64_t pc, unsigned lanes = 32) {
         WarpView& v = warps_.at(slot);

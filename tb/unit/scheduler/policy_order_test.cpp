@@ -4,6 +4,8 @@
 // a fake SmView. Every expected order below is worked out by hand in the comments.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 #include "scheduler/GtoPolicy.hpp"
@@ -122,6 +124,47 @@ TEST(GtoOrder, OrderViewIsTheGreedyWarpThenTheAgeOrder) {
     p.onWarpEnd(1);
     p.orderView(0, all, sm, first);
     EXPECT_EQ(first, -1);
+}
+
+// GTO keeps its age order from one call to the next and, when a scheduler's warps change, merges
+// the newcomers into what stays instead of sorting again. Under random churn (warps ending,
+// slots refilled with an age drawn at random, so a newcomer may be older than warps that stay,
+// and ages may tie), every order must be the members sorted by (age, slot), with the SM's
+// per-scheduler versions kept and without them (a view that reports 0 is compared every call).
+TEST(GtoOrder, AgeOrderKeptAcrossWarpChurnEqualsAFreshSort) {
+    for (bool versions : {true, false}) {
+        constexpr unsigned kSlots = 48;
+        FakeSmView sm(kSlots);
+        GtoPolicy p;
+        std::mt19937 rng(versions ? 11 : 12);
+        std::vector<bool> valid(kSlots, true);
+        unsigned merges = 0;
+        for (int step = 0; step < 4000; ++step) {
+            const unsigned w = rng() % kSlots;
+            if (valid[w] && rng() % 2) {
+                valid[w] = false;  // the warp ends
+            } else {
+                valid[w] = true;  // a new warp in the slot (or the same slot refilled)
+                sm.at(w).age = rng() % 64;
+                merges += sm.at(w).age < 32;
+            }
+            if (versions) sm.warpSetChanged(w % 2);
+            for (unsigned sched = 0; sched < 2; ++sched) {
+                V members;
+                for (unsigned s = sched; s < kSlots; s += 2)
+                    if (valid[s]) members.push_back(s);
+                V expected = members;
+                std::sort(expected.begin(), expected.end(), [&](unsigned a, unsigned b) {
+                    return sm.warp(a).age != sm.warp(b).age ? sm.warp(a).age < sm.warp(b).age : a < b;
+                });
+                int first = 0;
+                ASSERT_EQ(p.orderView(sched, members, sm, first), expected) << "step " << step;
+                // The greedy warp: the last issuer while it is a member.
+                if (!members.empty()) p.onIssue(sched, members[rng() % members.size()], sm);
+            }
+        }
+        EXPECT_GT(merges, 500u);
+    }
 }
 
 } // namespace policy_order_test
