@@ -74,7 +74,7 @@ void L1DCache::notifyAccess(unsigned warp, uint64_t pc, uint64_t line, bool hit,
     if (observer_) observer_->onL1Access({warp, pc, line, hit, merged, write, predicted});
 }
 
-L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes) {
+L1Result L1DCache::readAccess(uint64_t line, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes) {
     Line* l = find(line);
     if (l && l->state == State::Valid) {
         accesses_.inc();
@@ -135,7 +135,7 @@ L1Result L1DCache::read(uint64_t line, unsigned warp, uint64_t pc, uint32_t toke
     return L1Result::MissNew;
 }
 
-L1Result L1DCache::write(uint64_t line, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks) {
+L1Result L1DCache::writeAccess(uint64_t line, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks) {
     if (missQueue_.size() >= missQueueCap_) {
         missQueueStalls_.inc();
         return L1Result::StallMissQueue;
@@ -175,10 +175,12 @@ L1Result L1DCache::atomic(uint64_t line, uint32_t bytes, uint32_t chunks, uint32
     r.lanes = lanes;
     r.token = token;
     missQueue_.push_back(r);
+    ++version_;
     return L1Result::AtomicSent;
 }
 
 void L1DCache::flush() {
+    ++version_;
     // Like a store's invalidation, not a replacement: no `evictions` and no onL1Evict. An invalid
     // way is the first victim choice, so the replacement's order of the flushed ways is moot.
     for (Line& l : lines_)
@@ -203,6 +205,7 @@ void L1DCache::addOwnerLanes(uint64_t line, unsigned warp, uint32_t lanes) {
 }
 
 const std::vector<uint32_t>& L1DCache::fill(uint64_t line) {
+    ++version_;
     fills_.inc();
     if (allocation_ == L1Allocation::OnMiss) {
         Line* l = find(line);

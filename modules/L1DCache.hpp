@@ -64,9 +64,22 @@ public:
     uint64_t lineOf(uint64_t addr) const { return addr & ~uint64_t(lineBytes_ - 1); }
     // `lanes`: the reading warp's lanes this line serves (0: not known), which tell an owner's
     // re-read of data one of its threads read before (intra-thread) from a sibling's (inter-thread).
-    L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes = 0);
+    L1Result read(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes = 0) {
+        const L1Result r = readAccess(lineAddr, warp, pc, token, lanes);
+        if (!isStall(r)) ++version_;
+        return r;
+    }
     // `chunks`: the 32-byte chunks of the line the store touches (Coalescer); 0: not known.
-    L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0);
+    L1Result write(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks = 0) {
+        const L1Result r = writeAccess(lineAddr, bytes, warp, pc, chunks);
+        if (!isStall(r)) ++version_;
+        return r;
+    }
+    // Changes with every change of state an access's answer depends on (lines, MSHRs, the miss
+    // queue): a refused read or write changes nothing, so the same access refused at one version
+    // is refused the same way, counting one more stall, while the version stays (the LD/ST
+    // unit's repeated refusal, issue 19).
+    uint64_t version() const { return version_; }
     // A global atomic's line request (Coalescer::coalesceAtomic): it only needs a miss-queue slot.
     // It bypasses the cache as GPGPU-Sim sends atomics (cache_op CACHE_GLOBAL: "all the atomics
     // should be done at L2"): no lookup, MSHR or allocation, and a valid copy of the line is left
@@ -80,7 +93,10 @@ public:
 
     bool hasOutgoing() const { return !missQueue_.empty(); }
     const MissRequest& frontOutgoing() const { return missQueue_.front(); }
-    void popOutgoing() { missQueue_.pop_front(); }
+    void popOutgoing() {
+        missQueue_.pop_front();
+        ++version_;
+    }
 
     // Set of a line (the DLC's #sets), and whether read()/write() would refuse the access now,
     // without counting anything (MASCAR's re-execution queue retries only when it would not).
@@ -120,6 +136,8 @@ private:
         uint64_t pc = 0;   // PC of the last access
         uint32_t ownerLanes = 0;  // lanes of the owner warp that have read the line (CCWS Fig. 11)
     };
+    L1Result readAccess(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes);
+    L1Result writeAccess(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks);
     Line* find(uint64_t lineAddr);
     const Line* find(uint64_t lineAddr) const;
     // The lowest invalid way, else the replacement's choice among valid ways; nullptr if every
@@ -141,6 +159,7 @@ private:
     MshrTable mshr_;
     RingQueue<MissRequest> missQueue_;
     unsigned missQueueCap_;
+    uint64_t version_ = 0;
     std::unique_ptr<L1Replacement> repl_;
     SchedulerPolicy* observer_ = nullptr;
     // Fill-time info for allocate-on-fill: the warp/PC that missed.

@@ -105,6 +105,7 @@ void LdStUnit::accept(unsigned warp, const WarpInstruction& inst, uint64_t cycle
 
 void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued, uint64_t now) {
     const uint64_t cycle = now;
+    refusedValid_ = false;
     const bool load = inst.op == OpClass::Load;
     if (inst.space == MemSpace::Shared) {
         sharedOps_.inc();
@@ -229,11 +230,18 @@ void LdStUnit::step(uint64_t cycle) {
     if (reexecCount_ && retryParked(cycle)) return;  // the parked access took the L1D port
     if (!busy_) return;
     if (isLoad_) tried(token_, cycle);
+    if (refusedValid_ && refusedVersion_ == l1_.version()) {
+        // What the L1D would answer and count, and what the refusal below would do.
+        blocked_ = refused_;
+        repeatRefusal(refused_, 1);
+        return;
+    }
     // A held-back access (the policy's send gate) is refused like one that finds the miss queue
     // full: parked if there is room, else replayed in place, and no L1D stall counted. The
     // record is built only for a gating policy.
     const bool gated = sendGate_ && askGate(current());
     L1Result r = gated ? L1Result::StallMissQueue : sendCurrent();
+    refusedValid_ = false;
     if (isStall(r)) {
         const bool parkable = r == L1Result::StallMshr || r == L1Result::StallMissQueue;
         if (!parkable || reexecCount_ >= reexec_.size()) {
@@ -243,6 +251,11 @@ void LdStUnit::step(uint64_t cycle) {
                 blocked_ = Refusal::Mshr;
             else if (r == L1Result::StallMissQueue && !gated)
                 blocked_ = Refusal::MissQueue;
+            if (parkable && !gated && !sendGate_ && !isAtomic_ && reexec_.empty()) {
+                refusedValid_ = true;
+                refusedVersion_ = l1_.version();
+                refused_ = blocked_;
+            }
             return;
         }
         reexec_[(reexecHead_ + reexecCount_++) % reexec_.size()] = current();

@@ -236,6 +236,13 @@ private:
     std::vector<LineAccess> accesses_;
     size_t next_ = 0;
     Refusal blocked_ = Refusal::None;  // how the last step() ended (see blockedOn)
+    // The current access's last refusal (an MSHR or miss-queue stall that left it in place) and
+    // the L1D's version then: while the version stays, the next try would be refused the same
+    // way, so step() counts it without asking the L1D (issue 19). Not kept for atomics, gated
+    // accesses or with a re-execution queue. Reset when the current access changes.
+    bool refusedValid_ = false;
+    uint64_t refusedVersion_ = 0;
+    Refusal refused_ = Refusal::None;
     // The constant or texture load being processed (exclusive with busy_): its accesses, the
     // next one to make, its cache.
     bool roBusy_ = false;

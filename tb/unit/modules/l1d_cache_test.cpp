@@ -153,6 +153,41 @@ TEST(L1DCache, MissQueueFullStallsReadsAndWrites) {
     EXPECT_EQ(b.l1.read(0x100, 0, 0, 3), L1Result::MissNew);
 }
 
+// The LD/ST unit repeats a refusal without asking again while version() stays (LdStUnit's
+// refusedVersion_): a refused read or write leaves it, every change an answer depends on moves it.
+TEST(L1DCache, VersionStaysThroughRefusalsAndMovesWithEveryChange) {
+    SmConfig c = cfgOf(L1Allocation::OnMiss);
+    c.mshrEntries = 1;
+    c.missQueue = 2;
+    Bench b(c);
+    uint64_t v = b.l1.version();
+    const auto moved = [&] {
+        const bool m = b.l1.version() != v;
+        v = b.l1.version();
+        return m;
+    };
+    EXPECT_EQ(b.l1.read(A, 0, 0, 1), L1Result::MissNew);
+    EXPECT_TRUE(moved());
+    EXPECT_EQ(b.l1.read(0x080, 0, 0, 2), L1Result::StallMshr);  // the only MSHR is taken
+    EXPECT_EQ(b.l1.read(0x080, 0, 0, 2), L1Result::StallMshr);
+    EXPECT_FALSE(moved());
+    EXPECT_EQ(b.n("mshr_stall_cycles"), 2u);
+    EXPECT_EQ(b.l1.write(0x100, 4, 0, 0), L1Result::WriteSent);  // the miss queue is now full
+    EXPECT_TRUE(moved());
+    EXPECT_EQ(b.l1.write(0x180, 4, 0, 0), L1Result::StallMissQueue);
+    EXPECT_FALSE(moved());
+    b.l1.popOutgoing();
+    EXPECT_TRUE(moved());
+    EXPECT_EQ(b.l1.read(A, 0, 0, 3), L1Result::MissMerged);
+    EXPECT_TRUE(moved());
+    b.l1.fill(A);
+    EXPECT_TRUE(moved());
+    EXPECT_EQ(b.l1.read(A, 0, 0, 4), L1Result::Hit);
+    EXPECT_TRUE(moved());
+    b.l1.flush();
+    EXPECT_TRUE(moved());
+}
+
 TEST(L1DCache, AllocateOnMissReservationFailure) {
     Bench b(cfgOf(L1Allocation::OnMiss));  // 2 ways
     EXPECT_EQ(b.l1.read(A, 0, 0, 1), L1Result::MissNew);  // reserves way 0 of set 0
