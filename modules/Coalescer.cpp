@@ -24,9 +24,16 @@ void Coalescer::touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t by
     // Neighbouring lanes mostly share the line touched last: try it before the scan. Either way
     // a line is in `out` once, in the order of its first lane.
     if (!out.empty() && out.back().lineAddr == line) return add(out.back());
-    for (auto& a : out)
-        if (a.lineAddr == line) return add(a);
-    out.push_back({line, 1u << lane, bytes, chunks});
+    for (unsigned h = static_cast<unsigned>((line * 0x9E3779B97F4A7C15ull) >> (64 - kIndexBits));; h = (h + 1) % kIndexSlots) {
+        if (indexGen_[h] != gen_) {
+            indexGen_[h] = gen_;
+            indexLine_[h] = line;
+            indexPos_[h] = static_cast<uint32_t>(out.size());
+            out.push_back({line, 1u << lane, bytes, chunks});
+            return;
+        }
+        if (indexLine_[h] == line) return add(out[indexPos_[h]]);
+    }
 }
 
 uint32_t segmentBytes(uint32_t chunks, unsigned lineBytes) {
@@ -81,6 +88,11 @@ void Coalescer::coalesce(const WarpInstruction& inst, std::vector<LineAccess>& o
 }
 
 void Coalescer::walk(const WarpInstruction& inst, unsigned size, uint64_t mask, std::vector<LineAccess>& out) const {
+    // A new index (out is empty here): entries of earlier walks no longer count.
+    if (++gen_ == 0) {
+        indexGen_.fill(0);
+        gen_ = 1;
+    }
     for (uint32_t lanes = inst.activeMask; lanes; lanes &= lanes - 1) {
         const unsigned lane = static_cast<unsigned>(__builtin_ctz(lanes));
         const uint64_t a = inst.addr[lane];

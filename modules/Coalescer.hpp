@@ -9,6 +9,7 @@
 // touched chunks lie in one half) that holds the touched chunks. Approximation: GPGPU-Sim uses
 // 32-B (1-byte data) and 64-B (2-byte data) segments as separate accesses; we keep one access per
 // line and size it by the same halving.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +57,14 @@ private:
     void walk(const WarpInstruction& inst, unsigned size, uint64_t mask, std::vector<LineAccess>& out) const;
     void touch(uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes, std::vector<LineAccess>& out) const;
     unsigned line_;
+    // The walk's index of its lines: line -> position in `out`, open addressing over twice the
+    // most lines one access can touch (32 lanes, two lines each), entries of older walks told
+    // apart by a generation. A divergent gather's lanes each find their line without a scan of
+    // every line so far (issue 19). Scratch: the coalescer is one SM's, used by one thread.
+    static constexpr unsigned kIndexBits = 7, kIndexSlots = 1u << kIndexBits;
+    mutable std::array<uint64_t, kIndexSlots> indexLine_{};
+    mutable std::array<uint32_t, kIndexSlots> indexGen_{}, indexPos_{};
+    mutable uint32_t gen_ = 0;
     StoreBytes store_;
     unsigned atomicSegment_;
 };

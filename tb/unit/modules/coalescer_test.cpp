@@ -2,6 +2,8 @@
 // lane touching each line. Expected lines, lane masks and byte counts are worked out by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 #include "modules/Coalescer.hpp"
@@ -103,6 +105,61 @@ TEST(Coalescer, FixedTableOfScatteredAddresses) {
         EXPECT_EQ(a[i].laneMask, want[i].laneMask) << i;
         EXPECT_EQ(a[i].bytes, want[i].bytes) << i;
     }
+}
+
+// The walk finds a lane's line through an index kept from one access to the next (generations).
+// One coalescer, many random scattered accesses (lines drawn from a small pool so they repeat,
+// 4- or 8-byte lanes, some straddling two lines, random active masks): each result must equal a
+// plain scan that appends a line at its first lane and adds the later lanes' bytes (capped at
+// the line) and 32-byte chunks.
+TEST(Coalescer, ScatteredAccessesEqualAPlainScanAcrossManyWalks) {
+    const Coalescer c(128);
+    std::mt19937_64 rng(5);
+    std::vector<LineAccess> out;
+    unsigned most = 0;
+    for (int k = 0; k < 3000; ++k) {
+        WarpInstruction in = mem(OpClass::Load, 0, 0, 0);
+        in.accessBytes = (k % 3 == 0) ? 8 : 4;
+        const unsigned pool = 1 + static_cast<unsigned>(rng() % 80);
+        for (unsigned l = 0; l < 32; ++l) in.addr[l] = kBase + (rng() % pool) * 128 + (rng() % 32) * 4;
+        if (k % 5 == 0) {  // every lane straddles two lines of its own: 64 lines, the most there can be
+            in.accessBytes = 8;
+            for (unsigned l = 0; l < 32; ++l) in.addr[l] = kBase + ((l * 7) % 32) * 256 + 124;
+        }
+        in.activeMask = (k % 4 == 0) ? static_cast<uint32_t>(rng()) : 0xFFFFFFFFu;
+        c.coalesce(in, out);
+        std::vector<LineAccess> want;
+        auto add = [&](uint64_t line, unsigned lane, uint64_t offset, uint32_t bytes) {
+            const uint32_t chunks = uint32_t(((uint64_t(2) << ((offset + bytes - 1) / 32)) - 1) & ~((uint64_t(1) << (offset / 32)) - 1));
+            for (auto& a : want)
+                if (a.lineAddr == line) {
+                    a.laneMask |= 1u << lane;
+                    a.bytes = std::min<uint32_t>(a.bytes + bytes, 128);
+                    a.chunks |= chunks;
+                    return;
+                }
+            want.push_back({line, 1u << lane, bytes, chunks});
+        };
+        for (unsigned l = 0; l < 32; ++l) {
+            if (!(in.activeMask >> l & 1)) continue;
+            const uint64_t a = in.addr[l], first = a & ~uint64_t(127), last = (a + in.accessBytes - 1) & ~uint64_t(127);
+            if (first == last) {
+                add(first, l, a - first, in.accessBytes);
+            } else {
+                add(first, l, a - first, static_cast<uint32_t>(last - a));
+                add(last, l, 0, in.accessBytes - static_cast<uint32_t>(last - a));
+            }
+        }
+        ASSERT_EQ(out.size(), want.size()) << "access " << k;
+        for (size_t i = 0; i < want.size(); ++i) {
+            ASSERT_EQ(out[i].lineAddr, want[i].lineAddr) << "access " << k << " line " << i;
+            ASSERT_EQ(out[i].laneMask, want[i].laneMask) << "access " << k << " line " << i;
+            ASSERT_EQ(out[i].bytes, want[i].bytes) << "access " << k << " line " << i;
+            ASSERT_EQ(out[i].chunks, want[i].chunks) << "access " << k << " line " << i;
+        }
+        most = std::max(most, static_cast<unsigned>(out.size()));
+    }
+    EXPECT_EQ(most, 64u);
 }
 
 TEST(Coalescer, PartialActiveMaskOnlyCountsActiveLanes) {
