@@ -87,14 +87,26 @@ bool ClockDomain::edge(uint64_t c) {
                 for (size_t i = s.begin; i < s.end; ++i) units_[i]->tick(c);
                 continue;
             }
+            // The commits go in unit order after every step; the single-threaded loop notes the
+            // first and last unit with one due, so an edge where most units sleep commits
+            // without a second pass over all of them (issue 19).
+            size_t first = s.begin, last = s.end;
             if (pool_) {
                 jobBegin_ = s.begin;
                 jobCycle_ = c;
                 pool_->run(s.end - s.begin, stepJob_);
-            } else
-                for (size_t i = s.begin; i < s.end; ++i)
-                    if (!phased_[i]->skips(c)) phased_[i]->step(c);
-            for (size_t i = s.begin; i < s.end; ++i)
+            } else {
+                first = s.end;
+                last = s.begin;
+                for (size_t i = s.begin; i < s.end; ++i) {
+                    if (phased_[i]->skips(c)) continue;
+                    phased_[i]->step(c);
+                    if (!phased_[i]->commitDue()) continue;
+                    if (first == s.end) first = i;
+                    last = i + 1;
+                }
+            }
+            for (size_t i = first; i < last; ++i)
                 if (phased_[i]->commitDue()) phased_[i]->commit();
         }
     }
