@@ -263,16 +263,20 @@ std::optional<L2Slice::Answer> L2Slice::resolve(Payload* p, uint64_t acceptPs, b
 void L2Slice::tick(uint64_t cycle) {
     // Counted before the lookup can free a slot: a cycle in which an upstream request waited.
     if (nocPort_.hasHeldRequest()) inputFullCycles_.inc();
-    installFill(cycle);
-    forwardFillAnswer();  // before the pipeline: older requests first, and no starvation by hits
-    const bool frozen = !advancePipe();
-    stepRmw(cycle);  // after the pipeline: an atomic whose tag latency ends now starts now
+    // The stages below whose queues are all empty would do nothing: not called (most ticks of a
+    // slice find no fill and no atomic; issue 19).
+    if (!fills_.empty() || !prefetchFills_.empty()) installFill(cycle);
+    // Before the pipeline: older requests first, and no starvation by hits.
+    if (!fillAnswers_.empty()) forwardFillAnswer();
+    const bool frozen = !pipe_.empty() && !advancePipe();
+    // After the pipeline: an atomic whose tag latency ends now starts now.
+    if (!rmwUnit_.empty() || !rmwQueue_.empty() || !rmwDone_.empty()) stepRmw(cycle);
     if (frozen)
         pipeStallCycles_.inc();
-    else
+    else if (!input_.empty())
         lookup(cycle);
-    sendToMemory();
-    sendResponse();
+    if (!misses_.empty()) sendToMemory();
+    if (!responses_.empty()) sendResponse();
     if (!frozen) ++pipeStep_;
 }
 
