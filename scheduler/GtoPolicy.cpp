@@ -6,6 +6,9 @@ namespace gpusim {
 
 const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm) {
     AgeOrder& c = byAge_.at(sched);
+    // The scheduler's set version moves whenever one of its warps starts or ends; while it stands
+    // still, the warps asked about (every caller passes the scheduler's members) and their ages
+    // are those of the last call. Version 0 (an SmView that does not keep one) compares the ages.
     const uint64_t version = sm.schedulerSetVersion(sched);
     if (version != 0 && version == c.version && c.size == warps.size()) return c;
     c.version = version;
