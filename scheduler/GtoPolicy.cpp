@@ -10,16 +10,13 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
     // still, the warps asked about (every caller passes the scheduler's members) and their ages
     // are those of the last call. Version 0 (an SmView that does not keep one) compares the ages.
     const uint64_t version = sm.schedulerSetVersion(sched);
-    if (version != 0 && version == c.version && c.size == warps.size()) return c;
+    if (version != 0 && version == c.version && c.oldestFirst.size() == warps.size()) return c;
     c.version = version;
     // The ages now, and whether any slot's differs from what the order was built on.
     const unsigned slots = sm.warpSlots();
-    if (c.ageOf.size() < slots) {
-        c.ageOf.resize(slots, kNotMember);
-        c.isMember.resize((slots + 63) / 64, 0);
-    }
+    if (c.ageOf.size() < slots) c.ageOf.resize(slots, kNotMember);
     if (freshAge_.size() < slots) freshAge_.resize(slots, kNotMember);
-    bool changed = warps.size() != c.size;
+    bool changed = warps.size() != c.oldestFirst.size();
     for (unsigned w : warps) {
         const uint64_t age = sm.warp(w).age;
         freshAge_[w] = age;
@@ -44,20 +41,15 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
     for (unsigned w : c.oldestFirst) {
         if (freshAge_[w] != c.ageOf[w]) {  // left (or its slot holds a newer warp)
             c.ageOf[w] = kNotMember;
-            c.isMember[w / 64] &= ~(uint64_t(1) << (w % 64));
             continue;
         }
         while (next != added_.end() && older(*next, w)) merged_.push_back(*next++);
         merged_.push_back(w);
     }
     merged_.insert(merged_.end(), next, added_.end());
-    for (unsigned w : added_) {
-        c.ageOf[w] = freshAge_[w];
-        c.isMember[w / 64] |= uint64_t(1) << (w % 64);
-    }
+    for (unsigned w : added_) c.ageOf[w] = freshAge_[w];
     for (unsigned w : warps) freshAge_[w] = kNotMember;
     c.oldestFirst.swap(merged_);
-    c.size = warps.size();
     return c;
 }
 
@@ -65,7 +57,7 @@ int GtoPolicy::greedy(unsigned sched, const AgeOrder& c) const {
     const int g = last_.at(sched);
     if (g < 0) return -1;
     const unsigned w = static_cast<unsigned>(g);
-    return w / 64 < c.isMember.size() && (c.isMember[w / 64] >> (w % 64) & 1) ? g : -1;
+    return w < c.ageOf.size() && c.ageOf[w] != kNotMember ? g : -1;
 }
 
 void GtoPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {

@@ -36,9 +36,7 @@ private:
     std::array<int, kSchedulers> last_{-1, -1};
     struct AgeOrder {
         std::vector<unsigned> oldestFirst;  // the members, by (age, slot)
-        std::vector<uint64_t> isMember;  // bit w: slot w is among the members (the greedy test)
-        std::vector<uint64_t> ageOf;     // per slot: the member's age, kNotMember if none
-        size_t size = 0;                 // members
+        std::vector<uint64_t> ageOf;        // per slot: the member's age, kNotMember if none
         uint64_t version = 0;  // SmView::schedulerSetVersion() when the ages were last compared
     };
     static constexpr uint64_t kNotMember = UINT64_MAX;
