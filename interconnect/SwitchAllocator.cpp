@@ -16,11 +16,6 @@ inline int firstFrom64(uint64_t w, unsigned from, unsigned n) {
     return std::countr_zero(head ? head : w);
 }
 
-template <class F>
-inline void forEach64(uint64_t w, F&& f) {
-    for (; w; w &= w - 1) f(static_cast<unsigned>(std::countr_zero(w)));
-}
-
 } // namespace
 
 bool SwitchAllocator::Mask::any() const {

@@ -13,6 +13,7 @@
 // (a row per input, a column per output), so a cycle costs O(ports x ports / 64). A router of at
 // most 64 inputs and 64 outputs (every router of the shipped platforms) keeps each mask in one
 // machine word: the same algorithm without the loops over words (about half the cost per cycle).
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -28,8 +29,8 @@ public:
     void clearRequests() {
         if (!any_) return;
         if (!narrow_) return clearWide();
-        for (uint64_t w = reqIn64_; w; w &= w - 1) rows64_[unsigned(__builtin_ctzll(w))] = 0;
-        for (uint64_t w = reqOut64_; w; w &= w - 1) cols64_[unsigned(__builtin_ctzll(w))] = 0;
+        forEach64(reqIn64_, [this](unsigned i) { rows64_[i] = 0; });
+        forEach64(reqOut64_, [this](unsigned o) { cols64_[o] = 0; });
         reqIn64_ = reqOut64_ = 0;
         any_ = conflict_ = false;
     }
@@ -72,6 +73,11 @@ public:
     };
 
 private:
+    // f(i) for each member of the one-word set `w`, ascending.
+    template <class F>
+    static void forEach64(uint64_t w, F&& f) {
+        for (; w; w &= w - 1) f(static_cast<unsigned>(std::countr_zero(w)));
+    }
     void clearWide();
     void requestWide(unsigned in, unsigned out);
     unsigned separable(std::vector<int>& match);
