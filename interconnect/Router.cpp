@@ -99,15 +99,15 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             }
         });
     }
+    // Output buffers hold flits only with speed-up: each output sends its head if its
+    // downstream VC has a credit.
     if (outBuffered_ == 0) return;
     outBusy_.forEach([&](unsigned o) {
         OutPort& op = out_[o];
         Ring<Flit>& ob = op.obuf;
-        if (queued_) {
-            unsigned& credits = op.vcs[ob.front().vc].credits;
-            if (credits == 0) return;
-            --credits;
-        }
+        unsigned& credits = op.vcs[ob.front().vc].credits;
+        if (credits == 0) return;
+        --credits;
         departed.push_back({o, ob.front()});
         ob.pop();
         if (ob.empty()) outBusy_.clear(o);
