@@ -146,9 +146,7 @@ int cmdRun(const std::vector<std::string>& args) {
     if (wlReport.is_object() && wlReport.contains("warnings"))
         for (const auto& w : wlReport["warnings"]) std::cerr << "gpusim: warning: " << w.get<std::string>() << "\n";
     if (statsOut.is_open()) {
-        nlohmann::json j = reportJson(rec);
-        if (!wlReport.is_null()) j["workload"]["report"] = wlReport;
-        statsOut << j.dump(2) << "\n";
+        statsOut << reportText(rec, wlReport) << "\n";
     }
     if (!quiet) std::cout << summaryText(rec);
     return 0;

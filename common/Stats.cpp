@@ -9,6 +9,22 @@ nlohmann::json Average::toJson() const {
     return {{"mean", mean()}, {"count", n_}, {"sum", sum_}, {"min", min_}, {"max", max_}};
 }
 
+// Members in nlohmann's (sorted) key order: count, max, mean, min, sum.
+void Average::writeJson(JsonText& out) const {
+    out.beginObject();
+    out.key("count");
+    out.value(n_);
+    out.key("max");
+    out.value(max_);
+    out.key("mean");
+    out.value(mean());
+    out.key("min");
+    out.value(min_);
+    out.key("sum");
+    out.value(sum_);
+    out.endObject();
+}
+
 Histogram::Histogram(std::string desc, double width, unsigned buckets)
     : Stat(std::move(desc)),
       h_(boost::histogram::make_histogram_with(Storage(), Axis(buckets, 0.0, width * buckets))) {}
@@ -46,15 +62,37 @@ double Histogram::percentile(double p) const {
 
 nlohmann::json Histogram::toJson() const {
     nlohmann::json buckets = nlohmann::json::array();
-    const auto& ax = h_.axis();
-    for (int i = 0; i <= ax.size(); ++i) {  // underflow is impossible for non-negative samples
-        const uint64_t n = h_.at(i);
-        if (n == 0) continue;
-        buckets.push_back({i == ax.size() ? ax.value(i) : ax.bin(i).lower(), n});
-    }
+    forEachBucket([&](double lower, uint64_t n) { buckets.push_back({lower, n}); });
     return {{"mean", mean()},           {"count", n_},   {"min", min_},
             {"max", max_},              {"p50", percentile(50)},
             {"p99", percentile(99)},    {"buckets", buckets}};
+}
+
+// toJson()'s members in nlohmann's (sorted) key order: buckets, count, max, mean, min, p50, p99.
+void Histogram::writeJson(JsonText& out) const {
+    out.beginObject();
+    out.key("buckets");
+    out.beginArray();
+    forEachBucket([&](double lower, uint64_t n) {
+        out.beginArray();
+        out.value(lower);
+        out.value(n);
+        out.endArray();
+    });
+    out.endArray();
+    out.key("count");
+    out.value(n_);
+    out.key("max");
+    out.value(max_);
+    out.key("mean");
+    out.value(mean());
+    out.key("min");
+    out.value(min_);
+    out.key("p50");
+    out.value(percentile(50));
+    out.key("p99");
+    out.value(percentile(99));
+    out.endObject();
 }
 
 template <class T, class... A>
@@ -119,6 +157,16 @@ nlohmann::json StatRegistry::toJson() const {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [name, s] : stats_) out[name] = s->toJson();
     return out;
+}
+
+void StatRegistry::writeJson(JsonText& out) const {
+    settle();
+    out.beginObject();
+    for (const auto& [name, s] : stats_) {
+        out.key(name);
+        s->writeJson(out);
+    }
+    out.endObject();
 }
 
 } // namespace gpusim

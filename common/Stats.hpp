@@ -17,6 +17,8 @@
 #include <boost/histogram.hpp>
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.hpp"
+
 namespace gpusim {
 
 class Stat {
@@ -24,6 +26,9 @@ public:
     explicit Stat(std::string desc) : desc_(std::move(desc)) {}
     virtual ~Stat() = default;
     virtual nlohmann::json toJson() const = 0;
+    // The same value as text (writeJson of the registry); a kind without its own goes through
+    // toJson().
+    virtual void writeJson(JsonText& out) const { out.value(toJson()); }
     // The single number the summary and comparisons use (count, mean, ...).
     virtual double value() const = 0;
     const std::string& description() const { return desc_; }
@@ -38,6 +43,7 @@ public:
     void inc(uint64_t n = 1) { v_ += n; }
     uint64_t get() const { return v_; }
     nlohmann::json toJson() const override { return v_; }
+    void writeJson(JsonText& out) const override { out.value(v_); }
     double value() const override { return double(v_); }
 
 private:
@@ -71,6 +77,7 @@ public:
     uint64_t count() const { return n_; }
     double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
     nlohmann::json toJson() const override;
+    void writeJson(JsonText& out) const override;
     double value() const override { return mean(); }
 
 private:
@@ -88,9 +95,24 @@ public:
     double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
     double percentile(double p) const;
     nlohmann::json toJson() const override;
+    void writeJson(JsonText& out) const override;
     double value() const override { return mean(); }
 
 private:
+    // f(lower edge, count) for every non-empty bucket in order, the overflow bin last (its edge:
+    // the axis' upper end). Underflow is impossible for non-negative samples. The walk ends at
+    // the last non-empty bucket: a latency histogram has thousands, most past its maximum.
+    template <class F>
+    void forEachBucket(F&& f) const {
+        const auto& ax = h_.axis();
+        uint64_t seen = 0;
+        for (int i = 0; i <= ax.size() && seen < n_; ++i) {
+            const uint64_t n = h_.at(i);
+            if (n == 0) continue;
+            seen += n;
+            f(i == ax.size() ? ax.value(i) : ax.bin(i).lower(), n);
+        }
+    }
     using Axis = boost::histogram::axis::regular<double>;
     // Plain 64-bit counters: the default (unlimited) storage picks its cell type at run time,
     // which cost a sample about as much as the rest of it (issue 19); a count cannot pass 2^64.
@@ -113,6 +135,9 @@ public:
     // Sum of value() over every stat whose name matches prefix*suffix (e.g. "sm", ".l1d.misses").
     double sum(const std::string& prefix, const std::string& suffix) const;
     nlohmann::json toJson() const;
+    // toJson()'s object as text, laid out as its dump(2) would be at `out`'s place, without
+    // building it (the end of every run writes it; issue 19).
+    void writeJson(JsonText& out) const;
     const std::map<std::string, std::unique_ptr<Stat>>& all() const {
         settle();
         return stats_;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 namespace gpusim {
 
@@ -93,7 +94,10 @@ nlohmann::json summaryOf(const RunRecord& r) {
     };
 }
 
-nlohmann::json reportJson(const RunRecord& r) {
+namespace {
+
+// The document without its statistics.
+nlohmann::json reportSkeleton(const RunRecord& r) {
     nlohmann::json kernels = nlohmann::json::array();
     for (const auto& k : r.dispatcher.records()) {
         nlohmann::json j = {{"name", k.name}, {"start_cycle", k.startCycle}, {"end_cycle", k.endCycle},
@@ -116,8 +120,32 @@ nlohmann::json reportJson(const RunRecord& r) {
         {"sim_rate_cycles_per_second", ratio(double(r.result.cycles), r.result.hostSeconds)},
         {"kernels", kernels},
         {"summary", summaryOf(r)},
-        {"stats", r.stats.toJson()},
     };
+}
+
+} // namespace
+
+nlohmann::json reportJson(const RunRecord& r) {
+    nlohmann::json j = reportSkeleton(r);
+    j["stats"] = r.stats.toJson();
+    return j;
+}
+
+std::string reportText(const RunRecord& r, const nlohmann::json& workloadReport) {
+    nlohmann::json j = reportSkeleton(r);
+    if (!workloadReport.is_null()) j["workload"]["report"] = workloadReport;
+    j["stats"] = nullptr;  // a placeholder, replaced by the statistics' text
+    std::string text = j.dump(2);
+    // A top-level member starts a line indented by two spaces; a string value cannot hold a line
+    // break (dump escapes it), so this line is the placeholder's.
+    static const std::string placeholder = "\n  \"stats\": null";
+    const size_t at = text.find(placeholder);
+    if (at == std::string::npos) throw std::logic_error("reportText: no statistics placeholder");
+    std::string stats;
+    JsonText out(stats, 2);
+    r.stats.writeJson(out);
+    text.replace(at + placeholder.size() - 4, 4, stats);
+    return text;
 }
 
 std::string summaryText(const RunRecord& r) {

@@ -28,6 +28,9 @@ struct RunRecord {
 // The headline figures, derived from the registry (also embedded in the JSON as "summary").
 nlohmann::json summaryOf(const RunRecord& r);
 nlohmann::json reportJson(const RunRecord& r);
+// reportJson(r).dump(2), with `workloadReport` (unless null) as workload.report, written without
+// building the statistics as JSON (what --stats writes; issue 19).
+std::string reportText(const RunRecord& r, const nlohmann::json& workloadReport);
 std::string summaryText(const RunRecord& r);
 
 } // namespace gpusim

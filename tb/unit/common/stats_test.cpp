@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+
 #include "common/Spec.hpp"
 #include "common/Stats.hpp"
 
@@ -79,6 +82,41 @@ TEST(Stats, SettlersRunBeforeEveryReadAndBatchedSamplesEqualSingleOnes) {
     batch.sample(3, 0);  // nothing
     batch.sample(3, 1000);
     EXPECT_EQ(one.toJson(), batch.toJson());
+}
+
+// The statistics' text must be what nlohmann's dump(2) prints for toJson(), byte for byte: the
+// same --stats file as before the writer (issue 19).
+TEST(Stats, WrittenTextIsTheDumpOfTheJson) {
+    StatRegistry r;
+    r.counter("a.zero", "");
+    r.counter("b.big", "").inc(UINT64_MAX);
+    r.counter("key \"quoted\"\\ \t\x01 caf\xc3\xa9", "").inc(7);  // escaped and non-ASCII key
+    r.average("c.empty", "");
+    auto& a = r.average("d.avg", "");
+    a.sample(1.0 / 3.0);
+    a.sample(1e-7);
+    a.sample(123456789012345.0);
+    a.sample(-2.5);
+    r.histogram("e.hist.empty", "", 10, 10);
+    auto& h = r.histogram("f.hist", "", 0.25, 8);  // fractional edges, and an overflow bin
+    for (double x : {0.0, 0.1, 0.3, 0.3, 1.9, 2.0, 50.0, 1e300}) h.sample(x);
+    auto& nan = r.average("g.nan", "");
+    nan.sample(std::numeric_limits<double>::infinity());
+
+    std::string text;
+    JsonText out(text, 0);
+    r.writeJson(out);
+    EXPECT_EQ(text, r.toJson().dump(2));
+    EXPECT_NE(text.find("\"buckets\": []"), std::string::npos);  // the empty histogram
+
+    // Spliced at depth 1 of a document (as the report places it), and any nlohmann value.
+    const nlohmann::json doc = {{"x", {{"arr", {1, -2, 3.5, nullptr, true, "s\n", nlohmann::json::array(),
+                                                 nlohmann::json::object()}},
+                                       {"n", {{"deep", {{"k", 1u}}}}}}}};
+    std::string inner;
+    JsonText at1(inner, 2);
+    at1.value(doc["x"]);
+    EXPECT_EQ("{\n  \"x\": " + inner + "\n}", doc.dump(2));
 }
 
 } // namespace stats_test

@@ -1,0 +1,104 @@
+#include "common/JsonText.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace gpusim {
+
+void JsonText::element() {
+    if (afterKey_) {  // an object member: key() wrote the separator and the indentation
+        afterKey_ = false;
+        return;
+    }
+    if (levels_.empty()) return;  // the top-level value
+    Level& l = levels_.back();
+    out_ += l.empty ? "\n" : ",\n";
+    l.empty = false;
+    out_.append(indent_ + 2 * levels_.size(), ' ');
+}
+
+void JsonText::open(char c) {
+    element();
+    out_ += c;
+    levels_.push_back({c == '{'});
+}
+
+void JsonText::close(char c) {
+    const bool empty = levels_.back().empty;
+    levels_.pop_back();
+    if (!empty) {
+        out_ += '\n';
+        out_.append(indent_ + 2 * levels_.size(), ' ');
+    }
+    out_ += c;
+}
+
+void JsonText::key(const std::string& k) {
+    element();
+    // Printable ASCII without quote or backslash is printed as it is; anything else goes through
+    // nlohmann's escaping (and its UTF-8 check), so that the text is the same.
+    bool plain = true;
+    for (const char ch : k)
+        if (ch < 0x20 || ch > 0x7e || ch == '"' || ch == '\\') {
+            plain = false;
+            break;
+        }
+    if (plain) {
+        out_ += '"';
+        out_ += k;
+        out_ += '"';
+    } else {
+        out_ += nlohmann::json(k).dump();
+    }
+    out_ += ": ";
+    afterKey_ = true;
+}
+
+void JsonText::value(uint64_t v) {
+    element();
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+void JsonText::value(double v) {
+    element();
+    if (!std::isfinite(v)) {
+        out_ += "null";
+        return;
+    }
+    // nlohmann's own shortest round-trip formatting (what dump() calls), so "47.0" stays "47.0".
+    char buf[64];
+    const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, static_cast<size_t>(end - buf));
+}
+
+void JsonText::value(const nlohmann::json& v) {
+    using T = nlohmann::json::value_t;
+    switch (v.type()) {
+    case T::object:
+        beginObject();
+        for (const auto& [k, e] : v.items()) {
+            key(k);
+            value(e);
+        }
+        endObject();
+        return;
+    case T::array:
+        beginArray();
+        for (const auto& e : v) value(e);
+        endArray();
+        return;
+    case T::number_unsigned: value(v.get<uint64_t>()); return;
+    case T::number_float: value(v.get<double>()); return;
+    default:  // null, boolean, string, signed integer: one token, printed by nlohmann (binary
+              // values, which nlohmann lays out on several lines, do not occur in statistics)
+        element();
+        out_ += v.dump();
+        return;
+    }
+}
+
+} // namespace gpusim
