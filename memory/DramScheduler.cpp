@@ -22,6 +22,7 @@ uint32_t* DramScheduler::beginMarks(size_t banks) const {
     if (++markNo_ == 0) {  // wrapped: a mark of 2^32 picks ago would read as set
         std::fill(marks_.begin(), marks_.end(), 0);
         std::fill(rowMarks_.begin(), rowMarks_.end(), 0);
+        std::fill(columnMarks_.begin(), columnMarks_.end(), 0);
         markNo_ = 1;
     }
     return marks_.data();
@@ -50,9 +51,11 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
         rowFirst_.resize(banks.size());
         rowMarks_.resize(banks.size(), 0);
         rowBanks_.resize(banks.size());
+        columnMarks_.resize(2 * banks.size(), 0);
     }
     size_t* const rowFirst = rowFirst_.data();
     uint32_t* const rowMarks = rowMarks_.data();
+    uint32_t* const columnMarks = columnMarks_.data();
     unsigned* const rowBanks = rowBanks_.data();
     size_t nRowBanks = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -72,6 +75,12 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
             continue;
         }
         hasHit[bank] = hit;
+        // A bank's column command has one earliest cycle for every request in the pick: once
+        // found not legal, the bank's younger hits of the same kind are not legal either (and
+        // bring `quiet` nothing new). In a streaming run most of the queue is such hits.
+        uint32_t& tried = columnMarks[2 * bank + (r.write ? 1 : 0)];
+        if (tried == hit) continue;
+        tried = hit;
         const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
         const uint64_t at = timing.earliest(c, bank);
         if (at <= cycle) return Decision{i, c};

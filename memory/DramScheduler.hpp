@@ -70,6 +70,9 @@ private:
     mutable std::vector<size_t> rowFirst_;
     mutable std::vector<uint32_t> rowMarks_;
     mutable std::vector<unsigned> rowBanks_;
+    // FR-FCFS, per bank and column command (2 * bank + write): its earliest cycle was found not
+    // yet reached in this pick (valid while == markNo_).
+    mutable std::vector<uint32_t> columnMarks_;
 };
 
 } // namespace gpusim
