@@ -20,12 +20,4 @@ bool Scoreboard::pending(unsigned warp, uint16_t reg) const {
     return tracked(reg) && reg < kRegisters && pending_.at(warp).test(reg);
 }
 
-bool Scoreboard::hazard(unsigned warp, const WarpInstruction& inst) const {
-    for (unsigned i = 0; i < inst.numSrc; ++i)
-        if (pending(warp, inst.src[i])) return true;
-    for (unsigned i = 0; i < inst.numDst; ++i)
-        if (pending(warp, inst.dst[i])) return true;
-    return false;
-}
-
 } // namespace gpusim

@@ -18,13 +18,26 @@ public:
     void reserve(unsigned warp, uint16_t reg);
     void release(unsigned warp, uint16_t reg);
     bool pending(unsigned warp, uint16_t reg) const;
-    // True if any source or destination of `inst` is pending.
-    bool hazard(unsigned warp, const WarpInstruction& inst) const;
+    // True if any source or destination of `inst` is pending. Inline, without the bounds checks
+    // of pending(): asked at every change of a warp's readiness (issue 19); a warp slot and a
+    // register number come from the SM, which sized the table and reserved through reserve().
+    bool hazard(unsigned warp, const WarpInstruction& inst) const {
+        const std::bitset<kRegisters>& p = pending_[warp];
+        if (p.none()) return false;
+        for (unsigned i = 0; i < inst.numSrc; ++i)
+            if (blocks(p, inst.src[i])) return true;
+        for (unsigned i = 0; i < inst.numDst; ++i)
+            if (blocks(p, inst.dst[i])) return true;
+        return false;
+    }
     bool empty(unsigned warp) const { return pending_[warp].none(); }
     void clear(unsigned warp) { pending_[warp].reset(); }
 
 private:
     static bool tracked(uint16_t reg) { return reg != kNoReg && reg != kZeroRegister; }
+    static bool blocks(const std::bitset<kRegisters>& p, uint16_t reg) {
+        return tracked(reg) && reg < kRegisters && p[reg];
+    }
     std::vector<std::bitset<kRegisters>> pending_;
 };
 
