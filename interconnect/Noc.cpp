@@ -90,11 +90,9 @@ void Noc::end_of_elaboration() {
                          std::to_string(smSide.size()) + " and " + std::to_string(memSide.size()));
 }
 
-unsigned Noc::checkedPort(int id, unsigned count, const char* side) const {
-    if (id < 0 || static_cast<unsigned>(id) >= count)
-        throw ModelError(std::string(name()) + ": call on " + side + " socket index " +
-                         std::to_string(id) + " beyond the " + std::to_string(count) + " declared");
-    return static_cast<unsigned>(id);
+void Noc::portFault(int id, unsigned count, const char* side) const {
+    throw ModelError(std::string(name()) + ": call on " + side + " socket index " + std::to_string(id) +
+                     " beyond the " + std::to_string(count) + " declared");
 }
 
 tlm::tlm_sync_enum Noc::smFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {

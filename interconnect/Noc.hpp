@@ -73,7 +73,13 @@ private:
     Network::Delivery deliverReply(const Packet& pkt);
     void retryCluster(unsigned cluster);
     Packet makePacket(Payload& p, uint64_t id, unsigned src, unsigned dst, unsigned flits) const;
-    unsigned checkedPort(int id, unsigned count, const char* side) const;
+    // Inline: once per TLM call from either side; the message is built out of line.
+    unsigned checkedPort(int id, unsigned count, const char* side) const {
+        if (id < 0 || static_cast<unsigned>(id) >= count) [[unlikely]]
+            portFault(id, count, side);
+        return static_cast<unsigned>(id);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void portFault(int id, unsigned count, const char* side) const;
 
     void end_of_elaboration() override;
 
