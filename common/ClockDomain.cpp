@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "common/ClockHub.hpp"
+#include "common/SimTime.hpp"
 #include "common/WorkerPool.hpp"
 
 namespace gpusim {
@@ -40,7 +41,7 @@ void ClockDomain::setPhased(unsigned threads) {
 unsigned ClockDomain::threads() const { return pool_ ? pool_->threads() : 1; }
 
 uint64_t ClockDomain::cycle() const {
-    return sc_core::sc_time_stamp().value() / period_.value();
+    return simNow() / period_.value();
 }
 
 void ClockDomain::wake() {
@@ -48,7 +49,7 @@ void ClockDomain::wake() {
     sleeping_ = false;
     // Next edge strictly after now, so a unit never acts on an arrival in the same delta cycle
     // that produced it, whatever order the kernel runs processes in.
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     const uint64_t p = period_.value();
     const uint64_t next = (now / p + 1) * p;
     if (hub_) {

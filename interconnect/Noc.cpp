@@ -5,6 +5,7 @@
 
 #include "common/GpuExtension.hpp"
 #include "common/SimError.hpp"
+#include "common/SimTime.hpp"
 #include "interconnect/TopologyFactory.hpp"
 
 namespace gpusim {
@@ -118,7 +119,7 @@ Packet Noc::makePacket(Payload& p, uint64_t id, unsigned src, unsigned dst, unsi
     pkt.src = src;
     pkt.dst = dst;
     pkt.flits = flits;
-    pkt.entryTime = sc_core::sc_time_stamp().value();
+    pkt.entryTime = simNow();
     // First edge strictly after the arrival, as ClockDomain::wake() schedules it: the same
     // answer whichever delta cycle (and so whichever process order) the arrival came in.
     pkt.readyCycle = pkt.entryTime / clock_.period().value() + 1;

@@ -5,6 +5,7 @@
 
 #include "common/GpuExtension.hpp"
 #include "common/SimError.hpp"
+#include "common/SimTime.hpp"
 #include "common/Stats.hpp"
 
 namespace gpusim {
@@ -104,7 +105,7 @@ bool DramController::take(Payload& p) {
     const uint64_t burst = timing_.burstBytes();
     r.burstsLeft = static_cast<unsigned>(std::max<uint64_t>(1, (bytes + burst - 1) / burst));
     r.nextColumn = r.coord.column;
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     r.acceptPs = now;
     r.eligibleCycle = now / clock_.period().value() + 1 + frontendLatency_;
     if (outstandingPerBank_[r.coord.bank]++ == 0) ++busyBanks_;
@@ -171,7 +172,7 @@ void DramController::sendAnswers(uint64_t cycle) {
         const Completion c = completions_.top().c;
         completions_.pop();
         if (--outstandingPerBank_[c.bank] == 0) --busyBanks_;
-        const uint64_t now = sc_core::sc_time_stamp().value();
+        const uint64_t now = simNow();
         const double period = double(clock_.period().value());
         const double firstPs = double(c.firstCmdCycle) * period;
         latency_.sample(double(now - c.acceptPs) / period);

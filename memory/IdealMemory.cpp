@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "common/SimTime.hpp"
 #include "common/Stats.hpp"
 
 namespace gpusim {
@@ -39,7 +40,7 @@ tlm::tlm_sync_enum IdealMemory::nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc
 }
 
 bool IdealMemory::take(Payload& p) {
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     // Counted from the edge at or before arrival, so a request sent on a DRAM edge is answered
     // exactly `latency_` cycles later.
     const uint64_t arrivalEdge = now / clock_.period().value();
@@ -56,7 +57,7 @@ void IdealMemory::tick(uint64_t cycle) {
         const Pending d = pending_.front();
         pending_.pop_front();
         d.payload->set_response_status(tlm::TLM_OK_RESPONSE);
-        const uint64_t now = sc_core::sc_time_stamp().value();
+        const uint64_t now = simNow();
         latencyHist_.sample(double(now - d.acceptPs) / double(clock_.period().value()));
         port_.respond(*d.payload);
     }

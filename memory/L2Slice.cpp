@@ -7,6 +7,7 @@
 #include "common/AddressMap.hpp"
 #include "common/PayloadPool.hpp"
 #include "common/SimError.hpp"
+#include "common/SimTime.hpp"
 #include "common/Stats.hpp"
 
 namespace gpusim {
@@ -144,7 +145,7 @@ unsigned L2Slice::setOf(uint64_t addr) const {
 uint64_t L2Slice::eligibleAfterNow() const {
     // The first edge strictly after now (as ClockDomain::wake), so what arrives on an edge is
     // handled on the next one whatever order the kernel ran the processes of that instant in.
-    return sc_core::sc_time_stamp().value() / clock_.period().value() + 1;
+    return simNow() / clock_.period().value() + 1;
 }
 
 bool L2Slice::takeFromNoc(Payload& p) {
@@ -158,7 +159,7 @@ bool L2Slice::takeFromNoc(Payload& p) {
         if (slicesPerPartition_ > 1) os << " slice " << sub;
         throw ModelError(os.str());
     }
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     const uint64_t units = requestUnits(p);
     if (const int n = std::popcount(units); n > 1) pending_.emplace(&p, Pending{static_cast<unsigned>(n), true});
     input_.push_back({&p, now, eligibleAfterNow(), units});
@@ -232,7 +233,7 @@ Payload* L2Slice::memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes) 
     e.kind = kind;
     e.partition = static_cast<int>(partition_);
     e.bytes = static_cast<uint32_t>(bytes);
-    e.issueTime = sc_core::sc_time_stamp().value();
+    e.issueTime = simNow();
     if (kind == AccessKind::Writeback) writebacks_.inc();
     return &p;
 }
@@ -303,7 +304,7 @@ void L2Slice::prefetchFill(uint64_t lineAddr) {
         os << name() << ": prefetched line 0x" << std::hex << lineAddr << std::dec << " belongs to another slice";
         throw ModelError(os.str());
     }
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     const size_t occupancy = prefetchFills_.size() + (lastPrefetchPopPs_ == now ? 1 : 0);
     if (occupancy >= prefetchCap_) {
         pfDropped_->inc();
@@ -328,7 +329,7 @@ void L2Slice::installPrefetch(uint64_t cycle) {
         return;
     }
     prefetchFills_.pop_front();
-    lastPrefetchPopPs_ = sc_core::sc_time_stamp().value();
+    lastPrefetchPopPs_ = simNow();
     if (redundant) {
         pfRedundant_->inc();
         if (mshr_.inFlight(line)) pfRedundantInFlight_->inc();
@@ -508,7 +509,7 @@ void L2Slice::sendResponse() {
     responses_.pop_front();
     a.payload->set_response_status(tlm::TLM_OK_RESPONSE);
     gpuExt(*a.payload).l2Hit = a.hit;
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = simNow();
     latency_.sample(double(now - a.acceptPs) / double(clock_.period().value()));
     nocPort_.respond(*a.payload);
 }

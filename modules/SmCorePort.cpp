@@ -5,6 +5,7 @@
 #include "modules/SmCore.hpp"
 
 #include "common/SimError.hpp"
+#include "common/SimTime.hpp"
 
 namespace gpusim {
 
@@ -156,7 +157,7 @@ Payload& SmCore::newRequest(tlm::tlm_command command, uint64_t line, unsigned le
     e.requestId = (uint64_t(id_) << 40) | nextRequest_++;
     e.smId = static_cast<int>(id_);
     e.partition = static_cast<int>(map_.partition(line));
-    e.issueTime = sc_core::sc_time_stamp().value();
+    e.issueTime = simNow();
     return p;
 }
 

@@ -74,7 +74,7 @@ public:
     void end(bool& outcome) {
         if (!hosted_) {
             outcome = true;
-            sc_core::sc_stop();
+            gpu_.hub_.stop();  // sc_stop() at this instant, though the hub may be ahead of the kernel
             return;
         }
         active_ = false;
@@ -153,6 +153,13 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoi
     if (workload) {
         dispatcher_ = std::make_unique<CtaDispatcher>(dispatchOrder(), *workload, stats, params_.dispatch);
         dispatcher_->checkFits();
+        // The hub may run edges ahead of the kernel (ClockHub.hpp) when no code of anybody else's
+        // is called from the units (no interposer, no user memory, no plugin policy) and no unit
+        // of ours uses delta notifications (the slice router and arbiter of
+        // slices_per_partition > 1). run() starts the kernel without a time limit. Hosted mode
+        // leaves sc_start to its owner: not there.
+        const bool builtinPolicy = policy.info && policy.info->origin.empty();
+        hub_.setBatching(!hook_ && memSockets_.empty() && routers_.empty() && builtinPolicy);
         return;
     }
     supervisor_->hosted_ = true;

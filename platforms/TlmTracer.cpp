@@ -4,6 +4,7 @@
 
 #include "common/GpuExtension.hpp"
 #include "common/SimError.hpp"
+#include "common/SimTime.hpp"
 
 namespace gpusim {
 
@@ -47,7 +48,7 @@ void TlmTraceFile::record(const std::string& link, const char* dir, const char* 
                           const tlm::tlm_generic_payload& p) {
     if (!out_.open()) return;
     static const uint64_t unitPs = psPerUnit();
-    const uint64_t ps = sc_core::sc_time_stamp().value() * unitPs;
+    const uint64_t ps = simNow() * unitPs;
     const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
     const GpuExtension* e = p.get_extension<GpuExtension>();
     if (e)

@@ -4,6 +4,7 @@
 // simulation per test (ctest runs each case in its own process).
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,13 +12,15 @@
 
 #include "common/ClockDomain.hpp"
 #include "common/ClockHub.hpp"
+#include "common/SimTime.hpp"
 
 namespace clock_hub_test {
 
 using namespace gpusim;
 using Log = std::vector<std::string>;
 
-std::string at(const std::string& who) { return who + "@" + std::to_string(sc_core::sc_time_stamp().value()); }
+// The time a unit sees (simNow(): the kernel's, or a batching hub's while it runs ahead).
+std::string at(const std::string& who) { return who + "@" + std::to_string(simNow()); }
 
 // Logs "<name>@<ps>" at each tick and stays busy for `edges` ticks; `onTick` runs after the log.
 class Unit : public Tickable {
@@ -110,6 +113,133 @@ TEST(ClockHub, AttachingAfterTheStartIsRefused) {
     ClockDomain a("a", ps(1000));
     sc_core::sc_start(ps(1));
     EXPECT_THROW(hub.attach(a), std::logic_error);
+}
+
+// ---- Batching (ClockHub::setBatching): the same edges at the same instants, seen through
+// simNow(), in fewer activations of the hub's process; simulations without a time limit.
+
+// A process of somebody else's with one timed event: logs the kernel's time and runs `action`.
+class OneShot : public sc_core::sc_module {
+public:
+    OneShot(sc_core::sc_module_name n, unsigned atPs, Log& log) : sc_module(n), at_(atPs, sc_core::SC_PS), log_(log) {
+        SC_HAS_PROCESS(OneShot);
+        SC_METHOD(run);
+    }
+    std::function<void()> action;
+
+private:
+    void run() {
+        if (!armed_) {
+            armed_ = true;
+            next_trigger(at_);
+            return;
+        }
+        log_.push_back("X@" + std::to_string(sc_core::sc_time_stamp().value()));
+        if (action) action();
+    }
+    sc_core::sc_time at_;
+    Log& log_;
+    bool armed_ = false;
+};
+
+TEST(ClockHub, BatchingRunsTheSameEdgesAtTheSameInstantsInOneActivation) {
+    Log log;
+    ClockHub hub("hub");
+    hub.setBatching(true);
+    ClockDomain a("a", ps(1000)), b("b", ps(1000)), c("c", ps(1500));
+    Unit ua("A", log, 3), ub("B", log, 3), uc("C", log, 3);
+    a.add(&ua);
+    b.add(&ub);
+    c.add(&uc);
+    hub.attach(b);
+    hub.attach(a);
+    hub.attach(c);
+    a.wake();
+    b.wake();
+    c.wake();
+    sc_core::sc_start();
+    // The first test's log, unbatched.
+    EXPECT_EQ(log, (Log{"B@1000", "A@1000", "C@1500", "B@2000", "A@2000", "B@3000", "A@3000", "C@3000", "C@4500"}));
+    // One activation ran every instant (from 1 ns, the kernel's); one more brought the kernel
+    // to the last instant run, where it would have been unbatched.
+    EXPECT_EQ(hub.activations(), 2u);
+    EXPECT_EQ(sc_core::sc_time_stamp().value(), 4500u);
+    EXPECT_EQ(simNow(), 4500u);
+}
+
+TEST(ClockHub, BatchingStopsBeforeAnotherProcessesActivityAndResumesAfterIt) {
+    Log log;
+    OneShot x("x", 2500, log);  // between A's edges at 2 and 3 ns
+    ClockHub hub("hub");
+    hub.setBatching(true);
+    ClockDomain a("a", ps(1000)), d("d", ps(1000));
+    Unit ua("A", log, 5), ud("D", log, 1);
+    a.add(&ua);
+    d.add(&ud);
+    hub.attach(a);
+    hub.attach(d);
+    x.action = [&] { d.wake(); };  // from the other process, at the kernel's 2.5 ns: D ticks at 3 ns
+    a.wake();
+    sc_core::sc_start();
+    EXPECT_EQ(log, (Log{"A@1000", "A@2000", "X@2500", "A@3000", "D@3000", "A@4000", "A@5000"}));
+    // 1 ns (running 1 and 2 ns), 3 ns (3 to 5 ns; nothing else is pending), and the catch-up
+    // to 5 ns: the other process's event cut the first batch.
+    EXPECT_EQ(hub.activations(), 3u);
+    EXPECT_EQ(sc_core::sc_time_stamp().value(), 5000u);
+}
+
+TEST(ClockHub, AStopAheadOfTheKernelStopsItAtThatInstantAfterTheInstantsOtherDomains) {
+    Log log;
+    ClockHub hub("hub");
+    hub.setBatching(true);
+    ClockDomain a("a", ps(1000)), b("b", ps(1000));
+    Unit ua("A", log, 10), ub("B", log, 10);
+    a.add(&ua);
+    b.add(&ub);
+    hub.attach(a);
+    hub.attach(b);
+    ua.onTick = [&] {
+        if (simNow() == 3000) hub.stop();  // the kernel is still at 1 ns
+    };
+    a.wake();
+    b.wake();
+    sc_core::sc_start();
+    // B, due at the same instant after A, still ticks at 3 ns; nothing ticks after it.
+    EXPECT_EQ(log, (Log{"A@1000", "B@1000", "A@2000", "B@2000", "A@3000", "B@3000"}));
+    EXPECT_EQ(sc_core::sc_time_stamp().value(), 3000u);
+    EXPECT_EQ(hub.activations(), 2u);
+}
+
+// A unit of ours that asks the kernel for a delta cycle while the hub runs ahead breaks the
+// batching contract (the delta would run at the kernel's earlier time): an error, not a result.
+class DeltaListener : public sc_core::sc_module {
+public:
+    explicit DeltaListener(sc_core::sc_module_name n) : sc_module(n) {
+        SC_HAS_PROCESS(DeltaListener);
+        SC_METHOD(run);
+        sensitive << event;
+        dont_initialize();
+    }
+    sc_core::sc_event event;
+
+private:
+    void run() {}
+};
+
+TEST(ClockHub, DeltaActivityLeftAheadOfTheKernelIsAnError) {
+    Log log;
+    DeltaListener listener("listener");
+    ClockHub hub("hub");
+    hub.setBatching(true);
+    ClockDomain a("a", ps(1000));
+    Unit ua("A", log, 5);
+    a.add(&ua);
+    hub.attach(a);
+    ua.onTick = [&] {
+        if (simNow() == 3000) listener.event.notify(sc_core::SC_ZERO_TIME);
+    };
+    a.wake();
+    EXPECT_ANY_THROW(sc_core::sc_start());
 }
 
 } // namespace clock_hub_test
