@@ -26,6 +26,15 @@ public:
     void endArray() { close(']'); }
     // An object member's key; its value follows.
     void key(const std::string& k);
+    // A member with a number as its value.
+    void member(const std::string& k, uint64_t v) {
+        key(k);
+        value(v);
+    }
+    void member(const std::string& k, double v) {
+        key(k);
+        value(v);
+    }
     void value(uint64_t v);
     // Non-finite values print as null, as nlohmann does.
     void value(double v);

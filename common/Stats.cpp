@@ -12,16 +12,11 @@ nlohmann::json Average::toJson() const {
 // Members in nlohmann's (sorted) key order: count, max, mean, min, sum.
 void Average::writeJson(JsonText& out) const {
     out.beginObject();
-    out.key("count");
-    out.value(n_);
-    out.key("max");
-    out.value(max_);
-    out.key("mean");
-    out.value(mean());
-    out.key("min");
-    out.value(min_);
-    out.key("sum");
-    out.value(sum_);
+    out.member("count", n_);
+    out.member("max", max_);
+    out.member("mean", mean());
+    out.member("min", min_);
+    out.member("sum", sum_);
     out.endObject();
 }
 
@@ -80,18 +75,12 @@ void Histogram::writeJson(JsonText& out) const {
         out.endArray();
     });
     out.endArray();
-    out.key("count");
-    out.value(n_);
-    out.key("max");
-    out.value(max_);
-    out.key("mean");
-    out.value(mean());
-    out.key("min");
-    out.value(min_);
-    out.key("p50");
-    out.value(percentile(50));
-    out.key("p99");
-    out.value(percentile(99));
+    out.member("count", n_);
+    out.member("max", max_);
+    out.member("mean", mean());
+    out.member("min", min_);
+    out.member("p50", percentile(50));
+    out.member("p99", percentile(99));
     out.endObject();
 }
 
