@@ -69,6 +69,7 @@ void CtaDispatcher::startKernel(size_t k, uint64_t cycle) {
     KernelState& st = kernels_[k];
     const KernelInfo& i = workload_.kernels()[k]->info();
     st.started = true;
+    st.ctas = i.ctas();
     st.record = records_.size();
     records_.push_back({i.name, cycle, 0, i.ctas(), k, i.stream, 0, false});
     st.refusedAt.assign(sms_.size(), ~uint64_t(0));
@@ -157,7 +158,7 @@ uint64_t CtaDispatcher::resourceChanges() const {
 
 void CtaDispatcher::dispatch() {
     uint64_t left = 0;
-    for (size_t k : running_) left += workload_.kernels()[k]->info().ctas() - kernels_[k].nextCta;
+    for (size_t k : running_) left += kernels_[k].ctas - kernels_[k].nextCta;
     if (left == 0) return;
     const uint64_t changes = resourceChanges();
     if (!passNeeded_ && changes == passChanges_) return;
@@ -196,7 +197,7 @@ void CtaDispatcher::dispatch() {
 
 bool CtaDispatcher::finished(size_t k) const {
     const KernelState& st = kernels_[k];
-    const uint64_t total = workload_.kernels()[k]->info().ctas();
+    const uint64_t total = st.ctas;
     if (st.nextCta < total || st.tally.ctasDone < total) return false;
     for (SmCore* sm : sms_) {
         if (sm->quiescent()) continue;

@@ -73,6 +73,7 @@ private:
         bool started = false, ended = false;
         size_t record = 0;  // into records_
         uint64_t nextCta = 0;
+        uint64_t ctas = 0;  // the kernel's, read once at its start (asked every cycle after)
         KernelTally tally;
         // Per SM: SmCore::resourceChanges() when it last refused this kernel's CTA (~0: not
         // refused). Until a CTA starts or ends there, the answer stays no, so the SM is not

@@ -384,6 +384,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     markFetch(w);
     ++wp.view.issued;
     issued_.inc();
+    ++progress_;
     return IssueOutcome::Issued;
 }
 

@@ -130,7 +130,8 @@ public:
     // Nothing resident, queued or outstanding (end-of-run invariant).
     bool quiescent() const;
     // Warp instructions issued plus answers received: the watchdog's notion of progress.
-    uint64_t progress() const { return issued_.get() + answers_; }
+    // One member, counted with both: the supervisor sums it over the SMs every cycle.
+    uint64_t progress() const { return progress_; }
     // Ticks that only counted a stalled cycle (host-side, not a statistic: for tests and tuning).
     uint64_t sleptTicks() const { return sleptTicks_ + skipped_; }
     // Ticks whose issue, fetch and retire stages were skipped as parked (host-side, as sleptTicks).
@@ -245,7 +246,7 @@ private:
     uint64_t nextRequest_ = 0;
     uint64_t nextAge_ = 0;
     uint64_t cycle_ = 0;
-    uint64_t answers_ = 0;
+    uint64_t progress_ = 0;  // warp instructions issued plus answers taken (progress())
     unsigned residentWarps_ = 0;
     bool ldstBlockedThisCycle_ = false;
     bool tensorBlockedThisCycle_ = false;  // sm<N>.issue.tensor_busy_cycles, as ldstBlockedThisCycle_
