@@ -12,25 +12,24 @@ void JsonText::element() {
         afterKey_ = false;
         return;
     }
-    if (levels_.empty()) return;  // the top-level value
-    Level& l = levels_.back();
-    out_ += l.empty ? "\n" : ",\n";
-    l.empty = false;
-    out_.append(indent_ + 2 * levels_.size(), ' ');
+    if (levelEmpty_.empty()) return;  // the top-level value
+    out_ += levelEmpty_.back() ? "\n" : ",\n";
+    levelEmpty_.back() = false;
+    out_.append(indent_ + 2 * levelEmpty_.size(), ' ');
 }
 
 void JsonText::open(char c) {
     element();
     out_ += c;
-    levels_.push_back({c == '{'});
+    levelEmpty_.push_back(true);
 }
 
 void JsonText::close(char c) {
-    const bool empty = levels_.back().empty;
-    levels_.pop_back();
+    const bool empty = levelEmpty_.back();
+    levelEmpty_.pop_back();
     if (!empty) {
         out_ += '\n';
-        out_.append(indent_ + 2 * levels_.size(), ' ');
+        out_.append(indent_ + 2 * levelEmpty_.size(), ' ');
     }
     out_ += c;
 }

@@ -51,11 +51,8 @@ private:
 
     std::string& out_;
     unsigned indent_;
-    struct Level {
-        bool object;
-        bool empty = true;
-    };
-    std::vector<Level> levels_;
+    // Per open object or array: whether it has no element yet (it closes on the same line).
+    std::vector<bool> levelEmpty_;
     bool afterKey_ = false;
 };
 
