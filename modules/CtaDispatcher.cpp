@@ -137,7 +137,7 @@ void CtaDispatcher::updateSms(const std::vector<bool>& flush) {
 bool CtaDispatcher::tryLaunch(unsigned s, size_t k) {
     KernelState& st = kernels_[k];
     const Kernel& kernel = *workload_.kernels()[k];
-    if (st.nextCta >= kernel.info().ctas()) return false;
+    if (st.nextCta >= st.ctas) return false;
     SmCore& sm = *sms_[s];
     if (st.refusedAt[s] == sm.resourceChanges()) return false;
     if (!sm.canLaunch(kernel.info())) {
