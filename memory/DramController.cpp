@@ -34,6 +34,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramControlle
       banks_(map.dramGeometry().banks),
       stats_(stats),
       prefetchParams_(params.owl),
+      masks_(map.dramGeometry().banks, params.queueSize),
       outstandingPerBank_(map.dramGeometry().banks, 0),
       reads_(stats.counter(statName(index, ".reads"), "Read requests served")),
       writes_(stats.counter(statName(index, ".writes"), "Write requests (L2 write-backs) served")),
@@ -110,6 +111,7 @@ bool DramController::take(Payload& p) {
     r.eligibleCycle = now / clock_.period().value() + 1 + frontendLatency_;
     if (outstandingPerBank_[r.coord.bank]++ == 0) ++busyBanks_;
     queue_.push_back(r);
+    if (masks_.enabled()) masks_.pushed(queue_.size() - 1, r, banks_[r.coord.bank]);
     quietUntil_ = 0;
     clock_.wake();
     return true;
@@ -131,7 +133,9 @@ void DramController::tick(uint64_t cycle) {
         return;
     }
     if (cycle < quietUntil_) return;
-    if (const auto d = scheduler_.pick(queue_, banks_, checker_, cycle, &quietUntil_)) issue(*d, cycle);
+    const auto d = masks_.enabled() ? scheduler_.pick(queue_, masks_, banks_, checker_, cycle, &quietUntil_)
+                                    : scheduler_.pick(queue_, banks_, checker_, cycle, &quietUntil_);
+    if (d) issue(*d, cycle);
 }
 
 void DramController::tickPrefetch(std::optional<DramScheduler::Decision> d, uint64_t cycle) {
@@ -207,6 +211,7 @@ void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {
     case DramCmd::Act:
         if (r.outcome != DramRequest::Outcome::Conflict) r.outcome = DramRequest::Outcome::Miss;
         bank.activate(r.coord.row, cycle);
+        if (masks_.enabled()) masks_.activated(r.coord.bank, r.coord.row, queue_);
         if (prefetch_) prefetch_->activated(r.coord.bank, r.coord.row);
         cmdAct_.inc();
         break;
@@ -217,6 +222,7 @@ void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {
             hook_->rowClosing(RowClosing{index_, r.coord.bank, bank.openRow(), cycle, bank.activatedAt(),
                                          bank.readAddrs(), bank.writes()});
         bank.precharge(cycle);
+        if (masks_.enabled()) masks_.precharged(r.coord.bank);
         if (prefetch_) prefetch_->precharged(r.coord.bank);
         cmdPre_.inc();
         break;
@@ -251,6 +257,7 @@ void DramController::finish(size_t index, DramCmd cmd, uint64_t cycle) {
     completions_.push({checker_.dataEnd(cmd, cycle), r.seq,
                        Completion{r.payload, r.write, r.coord.bank, r.acceptPs, r.firstCmdCycle}});
     queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
+    if (masks_.enabled()) masks_.erased(index);
     port_.retryHeldRequest();  // a slot is free: the held request (if any) gets its END_REQ
 }
 

@@ -38,6 +38,7 @@
 #include "common/RingQueue.hpp"
 #include "memory/DramBank.hpp"
 #include "memory/DramCommand.hpp"
+#include "memory/DramQueueMasks.hpp"
 #include "memory/DramConfig.hpp"
 #include "memory/DramControllerParams.hpp"
 #include "memory/DramRequest.hpp"
@@ -122,6 +123,9 @@ private:
     std::vector<size_t> unheldIndex_;
 
     std::vector<DramRequest> queue_;  // arrival order
+    // Bank, write, row-hit and waiting positions of queue_ for the scheduler's masked pick (a
+    // queue of at most 64 entries; a longer one is scanned).
+    DramQueueMasks masks_;
     // Answers by (data-complete cycle, arrival sequence): a write issued after a read can finish
     // first (tWL < tCL), and ties go by age. A binary heap: the keys are unique, so it gives the
     // order a sorted map would, without a node allocated per request (issue 19).

@@ -1,6 +1,7 @@
 #include "memory/DramScheduler.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace gpusim {
@@ -125,6 +126,59 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFcfs(const std::vector
         }
         if (seen[r.coord.bank] == mark) continue;  // not the oldest of its bank
         seen[r.coord.bank] = mark;
+        const DramCmd c = nextCommand(r, banks[r.coord.bank]);
+        const uint64_t at = timing.earliest(c, r.coord.bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
+    }
+    return std::nullopt;
+}
+
+// The two picks above from the queue's masks. The scan's order is the positions' order, so "the
+// first in queue order" is the lowest set bit; a bank (and, for column commands, the kind) whose
+// command was found not legal leaves the candidates as a whole, as the scan's marks skip it.
+std::optional<DramScheduler::Decision> DramScheduler::maskedFrFcfs(const std::vector<DramRequest>& q,
+                                                                   DramQueueMasks& m,
+                                                                   const std::vector<DramBank>& banks,
+                                                                   const DramTimingChecker& timing,
+                                                                   uint64_t cycle, uint64_t& quiet) const {
+    const uint64_t eligible = m.eligible(q, cycle, quiet);
+    const uint64_t hits = eligible & m.hits();
+    const uint64_t writes = m.writes();
+    // Pass 1: the oldest hit whose column command is legal now.
+    for (uint64_t cand = hits; cand;) {
+        const size_t i = size_t(std::countr_zero(cand));
+        const DramRequest& r = q[i];
+        const unsigned bank = r.coord.bank;
+        const DramCmd c = r.write ? DramCmd::Wr : DramCmd::Rd;
+        const uint64_t at = timing.earliest(c, bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
+        cand &= ~(m.bank(bank) & (r.write ? writes : ~writes));
+    }
+    // Pass 2: oldest first, the first legal row command of a bank's oldest non-hit.
+    for (uint64_t cand = eligible & ~hits; cand;) {
+        const size_t i = size_t(std::countr_zero(cand));
+        const unsigned bank = q[i].coord.bank;
+        cand &= ~m.bank(bank);
+        const DramCmd c = banks[bank].rowOpen() ? DramCmd::Pre : DramCmd::Act;
+        if (c == DramCmd::Pre && (hits & m.bank(bank))) continue;  // hits keep the row open
+        const uint64_t at = timing.earliest(c, bank);
+        if (at <= cycle) return Decision{i, c};
+        quiet = std::min(quiet, at);
+    }
+    return std::nullopt;
+}
+
+std::optional<DramScheduler::Decision> DramScheduler::maskedFcfs(const std::vector<DramRequest>& q,
+                                                                 DramQueueMasks& m,
+                                                                 const std::vector<DramBank>& banks,
+                                                                 const DramTimingChecker& timing,
+                                                                 uint64_t cycle, uint64_t& quiet) const {
+    for (uint64_t cand = m.eligible(q, cycle, quiet); cand;) {
+        const size_t i = size_t(std::countr_zero(cand));
+        const DramRequest& r = q[i];
+        cand &= ~m.bank(r.coord.bank);  // only each bank's oldest
         const DramCmd c = nextCommand(r, banks[r.coord.bank]);
         const uint64_t at = timing.earliest(c, r.coord.bank);
         if (at <= cycle) return Decision{i, c};

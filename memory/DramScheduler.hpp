@@ -18,6 +18,7 @@
 
 #include "memory/DramBank.hpp"
 #include "memory/DramCommand.hpp"
+#include "memory/DramQueueMasks.hpp"
 #include "memory/DramRequest.hpp"
 #include "memory/DramTimingChecker.hpp"
 
@@ -51,6 +52,17 @@ public:
         if (!d && quietUntil) *quietUntil = quiet;
         return d;
     }
+    // The same decision and `quietUntil` as pick() above, from the masks of `queue` (kept in step
+    // with it and the banks; masks.enabled()) instead of a scan of it.
+    std::optional<Decision> pick(const std::vector<DramRequest>& queue, DramQueueMasks& masks,
+                                 const std::vector<DramBank>& banks, const DramTimingChecker& timing,
+                                 uint64_t cycle, uint64_t* quietUntil = nullptr) const {
+        uint64_t quiet = UINT64_MAX;
+        const auto d = policy_ == Policy::FrFcfs ? maskedFrFcfs(queue, masks, banks, timing, cycle, quiet)
+                                                 : maskedFcfs(queue, masks, banks, timing, cycle, quiet);
+        if (!d && quietUntil) *quietUntil = quiet;
+        return d;
+    }
     Policy policy() const { return policy_; }
 
 private:
@@ -58,6 +70,12 @@ private:
                                        const DramTimingChecker& timing, uint64_t cycle, uint64_t& quiet) const;
     std::optional<Decision> pickFcfs(const std::vector<DramRequest>& q, const std::vector<DramBank>& banks,
                                      const DramTimingChecker& timing, uint64_t cycle, uint64_t& quiet) const;
+    std::optional<Decision> maskedFrFcfs(const std::vector<DramRequest>& q, DramQueueMasks& m,
+                                         const std::vector<DramBank>& banks, const DramTimingChecker& timing,
+                                         uint64_t cycle, uint64_t& quiet) const;
+    std::optional<Decision> maskedFcfs(const std::vector<DramRequest>& q, DramQueueMasks& m,
+                                       const std::vector<DramBank>& banks, const DramTimingChecker& timing,
+                                       uint64_t cycle, uint64_t& quiet) const;
     // Per-bank marks of one pick: bank b is marked while marks_[b] == markNo_ (rowMarks_ below
     // likewise). A pick starts by moving markNo_ instead of clearing every bank (a call to fill
     // and memset per pick; issue 19).
