@@ -146,7 +146,7 @@ void Network::tick(uint64_t cycle) {
     const uint64_t at = cycle + params_.linkCycles;
     for (unsigned r = 0; r < routers_.size(); ++r) {
         Router& router = routers_[r];
-        if (router.idle()) continue;
+        if (router.idle() || cycle < router.wakeAt()) continue;
         departed_.clear();
         freed_.clear();
         router.tick(cycle, departed_, freed_);

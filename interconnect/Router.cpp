@@ -27,7 +27,10 @@ Router::Router(const Setup& s, const Topology& topo)
     for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
 }
 
-void Router::credit(unsigned out, unsigned vc, unsigned n) { out_[out].vcs[vc].credits += n; }
+void Router::credit(unsigned out, unsigned vc, unsigned n) {
+    out_[out].vcs[vc].credits += n;
+    wakeAt_ = 0;
+}
 
 int Router::freeOutVc(const OutPort& o) const {
     for (unsigned v = 0; v < o.vcs.size(); ++v)
@@ -59,7 +62,21 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
                 if (v.want >= 0) alloc_.request(i, static_cast<unsigned>(v.want));
             }
         });
-        if (!alloc_.anyRequest()) break;
+        if (!alloc_.anyRequest()) {
+            // Nothing could request: each input's front waits for its delay, or for a credit or
+            // an output VC that only a credit (this router holds no other packet that could
+            // release one in the meantime) can give. Asleep until the first front is ready.
+            if (round == 0 && outBuffered_ == 0) {
+                uint64_t next = UINT64_MAX;
+                inBusy_.forEach([&](unsigned i) {
+                    for (const InVc& v : in_[i].vcs)
+                        if (!v.buf.empty() && v.buf.front().ready > cycle && v.buf.front().ready < next)
+                            next = v.buf.front().ready;
+                });
+                wakeAt_ = next;
+            }
+            break;
+        }
         alloc_.allocate(match_);
         inBusy_.forEach([&](unsigned i) {
             if (match_[i] < 0) return;

@@ -75,6 +75,7 @@ public:
         ++ip.flits;
         inBusy_.set(in);
         ++buffered_;
+        if (f.ready < wakeAt_) wakeAt_ = f.ready;
     }
     // `n` slots of downstream VC `vc` behind output `out` were freed.
     void credit(unsigned out, unsigned vc, unsigned n);
@@ -89,6 +90,10 @@ public:
     void tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed);
 
     bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
+    // No tick before this cycle can move anything: the last one found no input that could
+    // request, and nothing has arrived since (a flit or a credit ends the wait). The network
+    // skips the router's ticks until then.
+    uint64_t wakeAt() const { return wakeAt_; }
     unsigned buffered() const { return buffered_; }  // flits in input buffers
     unsigned outputCredits(unsigned out, unsigned vc) const { return out_[out].vcs[vc].credits; }
     bool outputVcHeld(unsigned out, unsigned vc) const { return out_[out].vcs[vc].held; }
@@ -138,6 +143,7 @@ private:
     SwitchAllocator alloc_;
     std::vector<int> match_;         // scratch
     unsigned buffered_ = 0, outBuffered_ = 0;
+    uint64_t wakeAt_ = 0;
     // Inputs holding flits and outputs with a non-empty output buffer: the per-cycle loops visit
     // only these, in ascending order as a scan of every port would (most ports of a crossbar
     // serving a few busy SMs are empty).

@@ -167,6 +167,7 @@ TEST(Network, BlockedSinkFillsBuffersThenDrainsInOrder) {
     EXPECT_EQ(x.stats.get("t.inject0.flits"), 18);
     EXPECT_EQ(x.net->router(0).buffered(), 8u);
     EXPECT_EQ(x.net->router(0).outputCredits(0, 0), 0u);
+    EXPECT_EQ(x.net->router(0).wakeAt(), UINT64_MAX) << "every front blocked on a credit: asleep until one comes";
     EXPECT_EQ(x.net->sourceOccupancy(0), 12u);
     const std::string dump = x.net->dump(99);
     EXPECT_NE(dump.find("t.sink0.vc0 [10/10]"), std::string::npos) << dump;
@@ -181,6 +182,23 @@ TEST(Network, BlockedSinkFillsBuffersThenDrainsInOrder) {
         EXPECT_EQ(x.when(n), 100u + n);
     }
     EXPECT_TRUE(x.net->empty());
+}
+
+// A router none of whose inputs can request skips its ticks until the first front's delay ends
+// (R = 3): a flit injected at 0 is ready at 3; one injected at 1 behind it does not wake it
+// earlier. Zero-load timing unchanged: delivered at 0 + (3 + 1) = 4 and 5.
+TEST(Network, ARouterWithNothingToRequestSleepsUntilAFrontIsReady) {
+    Rig x(std::make_unique<CrossbarTopology>(1, 1, false), params());
+    x.send(0, 0, 0, 1, 0);
+    x.send(1, 0, 0, 1, 0);
+    x.run(0);
+    EXPECT_EQ(x.net->router(0).wakeAt(), 3u);
+    x.run(2);
+    EXPECT_EQ(x.net->router(0).wakeAt(), 3u);
+    EXPECT_EQ(x.net->router(0).buffered(), 2u);
+    x.run(10);
+    EXPECT_EQ(x.when(0), 4u);
+    EXPECT_EQ(x.when(1), 5u);
 }
 
 // 1x3 mesh: B on node 1 and A on node 0 both send 5 flits to the sink on node 2 at cycle 10;
