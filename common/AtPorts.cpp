@@ -109,13 +109,14 @@ std::string AtInitiatorPort::describeOutstanding(size_t max) const {
     return os.str();
 }
 
-void AtInitiatorPort::retryHeldResponse() {
-    if (!held_ || !take_(*held_)) return;
+bool AtInitiatorPort::retryHeldResponse() {
+    if (!held_ || !take_(*held_)) return false;
     Payload* p = held_;
     held_ = nullptr;
     tlm::tlm_phase ph = tlm::END_RESP;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     fw_(*p, ph, t);
+    return true;
 }
 
 tlm::tlm_sync_enum AtTargetPort::nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
@@ -137,13 +138,14 @@ tlm::tlm_sync_enum AtTargetPort::nbTransportFw(Payload& p, tlm::tlm_phase& ph, s
     linkError(link_, "unexpected phase " + phaseName(ph) + " on the forward path", p);
 }
 
-void AtTargetPort::retryHeldRequest() {
-    if (!held_ || !take_(*held_)) return;
+bool AtTargetPort::retryHeldRequest() {
+    if (!held_ || !take_(*held_)) return false;
     Payload* p = held_;
     held_ = nullptr;
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     bw_(*p, ph, t);
+    return true;
 }
 
 void AtTargetPort::respond(Payload& p) {

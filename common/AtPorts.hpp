@@ -51,7 +51,8 @@ public:
     void send(Payload& p);
     tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
     bool hasHeldResponse() const { return held_ != nullptr; }
-    void retryHeldResponse();
+    // Offers the held response again; true if the owner took it (END_RESP was sent).
+    bool retryHeldResponse();
     uint64_t sent() const { return sent_; }
     // Sent and not yet answered (BEGIN_RESP or an immediate TLM_COMPLETED): a request the
     // target still holds, whatever it is (a line read, a write-back nobody waits for).
@@ -87,7 +88,8 @@ public:
     }
     tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
     bool hasHeldRequest() const { return held_ != nullptr; }
-    void retryHeldRequest();
+    // Offers the held request again; true if the owner took it (END_REQ was sent).
+    bool retryHeldRequest();
     bool canRespond() const { return open_ == nullptr; }
     void respond(Payload& p);
     const std::string& link() const { return link_; }

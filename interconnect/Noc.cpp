@@ -59,7 +59,10 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
     replyNet_ = std::make_unique<Network>(
         "noc.reply", makeGpuSubnet(params_, numClusters_, numPartitions, Subnet::Reply), np, stats,
         [this](unsigned, const Packet& p) { return deliverReply(p); },
-        [this](unsigned j) { memPorts_[j].retryHeldResponse(); });
+        [this](unsigned j) {
+            // A partition that answers again inside END_RESP and is held counts in memBw.
+            if (memPorts_[j].retryHeldResponse()) --heldResponses_;
+        });
 
     smSide.register_nb_transport_fw(this, &Noc::smFw);
     smSide.register_transport_dbg(this, &Noc::smDbg);
@@ -97,11 +100,19 @@ void Noc::portFault(int id, unsigned count, const char* side) const {
 }
 
 tlm::tlm_sync_enum Noc::smFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-    return smPorts_[checkedPort(id, numSms_, "smSide")].nbTransportFw(p, ph, t);
+    AtTargetPort& port = smPorts_[checkedPort(id, numSms_, "smSide")];
+    const bool held = port.hasHeldRequest();
+    const tlm::tlm_sync_enum r = port.nbTransportFw(p, ph, t);
+    heldRequests_ += port.hasHeldRequest() && !held;  // a BEGIN_REQ the injection queue had no room for
+    return r;
 }
 
 tlm::tlm_sync_enum Noc::memBw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-    return memPorts_[checkedPort(id, numPartitions_, "memSide")].nbTransportBw(p, ph, t);
+    AtInitiatorPort& port = memPorts_[checkedPort(id, numPartitions_, "memSide")];
+    const bool held = port.hasHeldResponse();
+    const tlm::tlm_sync_enum r = port.nbTransportBw(p, ph, t);
+    heldResponses_ += port.hasHeldResponse() && !held;
+    return r;
 }
 
 unsigned Noc::smDbg(int, Payload& p) {
@@ -150,7 +161,8 @@ void Noc::retryCluster(unsigned cluster) {
     for (unsigned k = 0; k < per; ++k) {
         const unsigned sm = first + (next + k) % per;
         if (sm >= numSms_ || !smPorts_[sm].hasHeldRequest()) continue;
-        smPorts_[sm].retryHeldRequest();
+        if (!smPorts_[sm].retryHeldRequest()) continue;
+        --heldRequests_;
         if (!smPorts_[sm].hasHeldRequest()) next = (sm - first + 1) % per;
     }
 }
@@ -200,16 +212,8 @@ void Noc::tick(uint64_t cycle) {
     lastCycle_ = cycle;
     // Sampled at the edge, before this cycle frees any slot: the held transaction waited
     // through the cycle that just ended.
-    for (const auto& port : smPorts_)
-        if (port.hasHeldRequest()) {
-            reqInputFull_.inc();
-            break;
-        }
-    for (const auto& port : memPorts_)
-        if (port.hasHeldResponse()) {
-            replyInputFull_.inc();
-            break;
-        }
+    if (heldRequests_) reqInputFull_.inc();
+    if (heldResponses_) replyInputFull_.inc();
     reqNet_->tick(cycle);
     replyNet_->tick(cycle);
 }

@@ -92,6 +92,10 @@ private:
     std::vector<AtTargetPort> smPorts_;
     std::vector<AtInitiatorPort> memPorts_;
     std::vector<unsigned> retryNext_;  // per cluster: the SM whose held request goes first
+    // SM ports holding a request (END_REQ withheld) and partition ports holding a reply
+    // (END_RESP withheld), kept as holds begin and end: the per-cycle full-input counters read
+    // these instead of looking at every port (issue 19).
+    unsigned heldRequests_ = 0, heldResponses_ = 0;
     Counter& reqInputFull_;
     Counter& replyInputFull_;
     Counter& cycles_;
