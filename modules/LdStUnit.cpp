@@ -303,9 +303,7 @@ void LdStUnit::stepReadOnly(uint64_t cycle) {
 
 void LdStUnit::texturePop(uint64_t cycle) {
     uint32_t t;
-    // fragmentsWaiting() first, inline: most SMs of most kernels never load a texture, and the
-    // call to pop() was made every cycle (issue 19).
-    if (tex_ && tex_->fragmentsWaiting() && tex_->pop(cycle, t)) accessDone(t, cycle);
+    if (tex_->pop(cycle, t)) accessDone(t, cycle);
 }
 
 uint64_t LdStUnit::nextTimedReturn() const {

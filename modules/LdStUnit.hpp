@@ -67,12 +67,12 @@
 #include "modules/L1DCache.hpp"
 #include "modules/SharedBanks.hpp"
 #include "modules/SmConfig.hpp"
+#include "modules/TextureCache.hpp"
 
 namespace gpusim {
 
 class SchedulerPolicy;
 class ConstantCache;
-class TextureCache;
 
 class LdStUnit {
 public:
@@ -116,7 +116,8 @@ public:
     // Hit returns due by `cycle`; then completed loads are handed to `f` (oldest first).
     template <class F>
     void collect(uint64_t cycle, F&& f) {
-        texturePop(cycle);
+        // The check inline: most SMs never load a texture, and the call was made every cycle.
+        if (tex_ && tex_->fragmentsWaiting()) texturePop(cycle);
         while (!timed_.empty() && std::get<0>(timed_.top()) <= cycle) {
             const uint32_t t = std::get<2>(timed_.top());
             timed_.pop();
