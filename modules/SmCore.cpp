@@ -385,6 +385,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     ++wp.view.issued;
     issued_.inc();
     ++progress_;
+    lastProgressCycle_ = cycle;
     return IssueOutcome::Issued;
 }
 

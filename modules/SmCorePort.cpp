@@ -34,6 +34,7 @@ void SmCore::fillPort(uint64_t cycle) {
         throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
                          p->get_response_string());
     ++progress_;
+    lastProgressCycle_ = cycle;
     if (e.instruction) {
         // The warps that waited for this instruction line fetch again (and hit).
         for (unsigned w : l1i_->fill(p->get_address())) {

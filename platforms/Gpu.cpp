@@ -47,14 +47,16 @@ public:
             end(truncated_);
             return;
         }
-        uint64_t progress = 0;
-        for (const auto& sm : gpu_.sms_) progress += sm->progress();
-        if (progress != lastProgress_) {
-            lastProgress_ = progress;
-            lastProgressCycle_ = cycle;
-        } else if (cycle - lastProgressCycle_ >= watchdog_) {
-            end(stalled_);
-            return;
+        // The watchdog: a stall when no SM has progressed for watchdog_ cycles. Progress only
+        // moves the deadline later, so the SMs' last-progress cycles are read only when it comes.
+        if (lastProgressCycle_ == kUnset) lastProgressCycle_ = cycle;  // the run's (launch's) first tick
+        if (cycle - lastProgressCycle_ >= watchdog_) {
+            for (const auto& sm : gpu_.sms_)
+                lastProgressCycle_ = std::max(lastProgressCycle_, sm->lastProgressCycle());
+            if (cycle - lastProgressCycle_ >= watchdog_) {
+                end(stalled_);
+                return;
+            }
         }
         if (showProgress_ && cycle >= nextProgress_) {
             nextProgress_ = cycle + progressEvery_;
@@ -83,7 +85,7 @@ public:
     void begin() {
         active_ = true;
         drainCycles_ = 0;
-        lastProgress_ = ~uint64_t(0);
+        lastProgressCycle_ = kUnset;
     }
 
     Gpu& gpu_;
@@ -91,7 +93,8 @@ public:
     uint64_t maxCycles_ = 0;
     bool showProgress_ = false, printed_ = false;
     uint64_t nextProgress_ = 0;
-    uint64_t last_ = 0, lastProgress_ = ~uint64_t(0), lastProgressCycle_ = 0;
+    static constexpr uint64_t kUnset = ~uint64_t(0);
+    uint64_t last_ = 0, lastProgressCycle_ = kUnset;
     bool finished_ = false, truncated_ = false, stalled_ = false;
     uint64_t drainCycles_ = 0;
     std::chrono::steady_clock::time_point start_;
