@@ -83,6 +83,26 @@ TEST(CliRun, WatchdogEndsAStuckRunWithExitStatus3AndAStateDump) {
     EXPECT_TRUE(std::regex_search(r.err, std::regex("payloads outstanding: [1-9][0-9]*"))) << r.err;
 }
 
+// The watchdog fires exactly sim.watchdog_cycles after the last progress (an issue or an answer
+// taken, by any SM): the same stuck run with a limit 2000 cycles higher stops 2000 cycles later.
+TEST(CliRun, WatchdogFiresTheLimitAfterTheLastProgress) {
+    auto stallCycle = [](const std::string& limit) -> uint64_t {
+        std::vector<std::string> args = kStuckRun;
+        args.back() = "sim.watchdog_cycles=" + limit;
+        const ProcessResult r = runGpusim(args);
+        EXPECT_EQ(r.status, 3) << r.err;
+        std::smatch m;
+        if (!std::regex_search(r.err, m, std::regex("no progress for " + limit + " core cycles at cycle ([0-9]+)")))
+            ADD_FAILURE() << r.err;
+        return m.empty() ? 0 : std::stoull(m[1]);
+    };
+    const uint64_t a = stallCycle("5000"), b = stallCycle("7000");
+    // Before they block on their loads, the 8 warps issue at least their 4 instructions each, at
+    // most 2 a cycle (one per scheduler): the last progress is at cycle 16 or later.
+    EXPECT_GE(a, 5000u + 16);
+    EXPECT_EQ(b, a + 2000);
+}
+
 // Each unit's line of the dump starts with its name once (regression: "gpu.l2_0: gpu.l2_0: ...",
 // the name from Gpu::dumpState() and again from the unit's own dumpState()).
 TEST(CliRun, WatchdogDumpNamesEachUnitOnce) {
