@@ -384,7 +384,6 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
     markFetch(w);
     ++wp.view.issued;
     issued_.inc();
-    ++progress_;
     lastProgressCycle_ = cycle;
     return IssueOutcome::Issued;
 }

@@ -129,10 +129,9 @@ public:
 
     // Nothing resident, queued or outstanding (end-of-run invariant).
     bool quiescent() const;
-    // Warp instructions issued plus answers received: the watchdog's notion of progress, and
-    // the last core cycle either happened (0: never). The supervisor reads the cycles only when
-    // its deadline comes, instead of summing the counts every cycle (issue 19).
-    uint64_t progress() const { return progress_; }
+    // The last core cycle this SM made progress, the watchdog's notion of it: a warp instruction
+    // issued or an answer taken (0: never). The supervisor reads it only when its deadline
+    // comes, instead of summing progress counts every cycle (issue 19).
     uint64_t lastProgressCycle() const { return lastProgressCycle_; }
     // Ticks that only counted a stalled cycle (host-side, not a statistic: for tests and tuning).
     uint64_t sleptTicks() const { return sleptTicks_ + skipped_; }
@@ -248,7 +247,6 @@ private:
     uint64_t nextRequest_ = 0;
     uint64_t nextAge_ = 0;
     uint64_t cycle_ = 0;
-    uint64_t progress_ = 0;  // warp instructions issued plus answers taken (progress())
     uint64_t lastProgressCycle_ = 0;
     unsigned residentWarps_ = 0;
     bool ldstBlockedThisCycle_ = false;

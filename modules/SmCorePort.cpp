@@ -33,7 +33,6 @@ void SmCore::fillPort(uint64_t cycle) {
     if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
         throw ModelError(std::string(name()) + ": " + describeTransaction(*p) + " answered with " +
                          p->get_response_string());
-    ++progress_;
     lastProgressCycle_ = cycle;
     if (e.instruction) {
         // The warps that waited for this instruction line fetch again (and hit).
