@@ -175,4 +175,17 @@ inline std::vector<uint64_t> randomLines(const AddressMap& map, unsigned part, s
     return out;
 }
 
+// A queued DRAM request as the scheduler tests build them by hand: two bursts, at `bank`/`row`,
+// column 0.
+inline DramRequest queuedRequest(uint64_t seq, unsigned bank, uint64_t row, bool write = false,
+                                 uint64_t eligible = 0) {
+    DramRequest r;
+    r.seq = seq;
+    r.coord = {bank, row, 0};
+    r.write = write;
+    r.eligibleCycle = eligible;
+    r.burstsLeft = 2;
+    return r;
+}
+
 } // namespace gpusim::dramtest

@@ -10,17 +10,7 @@ namespace dram_queue_masks_test {
 
 using namespace gpusim;
 
-namespace {
-DramRequest req(uint64_t seq, unsigned bank, uint64_t row, bool write, uint64_t eligible) {
-    DramRequest r;
-    r.seq = seq;
-    r.coord = {bank, row, 0};
-    r.write = write;
-    r.eligibleCycle = eligible;
-    r.burstsLeft = 2;
-    return r;
-}
-} // namespace
+using dramtest::queuedRequest;
 
 // Bank 1 has row 6 open. Queue: A (bank 1 row 5), B (bank 2 row 0, write), C (bank 1 row 6: a
 // hit). Erasing A moves B and C down one; ACT of row 5 in bank 1 would make A a hit, PRE clears
@@ -30,7 +20,8 @@ TEST(DramQueueMasks, PositionsFollowTheQueue) {
     banks[1].activate(6, 0);
     DramQueueMasks m(4, 32);
     ASSERT_TRUE(m.enabled());
-    std::vector<DramRequest> q = {req(0, 1, 5, false, 3), req(1, 2, 0, true, 4), req(2, 1, 6, false, 9)};
+    std::vector<DramRequest> q = {queuedRequest(0, 1, 5, false, 3), queuedRequest(1, 2, 0, true, 4),
+                                  queuedRequest(2, 1, 6, false, 9)};
     for (size_t i = 0; i < q.size(); ++i) m.pushed(i, q[i], banks[q[i].coord.bank]);
     EXPECT_EQ(m.bank(1), 0b101u);
     EXPECT_EQ(m.bank(2), 0b010u);
@@ -56,7 +47,7 @@ TEST(DramQueueMasks, PositionsFollowTheQueue) {
 
     m.precharged(1);
     EXPECT_EQ(m.hits(), 0u);
-    q.push_back(req(3, 1, 7, false, 10));
+    q.push_back(queuedRequest(3, 1, 7, false, 10));
     m.pushed(2, q[2], banks[1]);
     m.activated(1, 7, q);
     EXPECT_EQ(m.hits(), 0b100u) << "only bank 1's request for row 7";
@@ -80,7 +71,8 @@ void compareWithScan(DramScheduler::Policy policy, size_t capacity, uint64_t see
     uint64_t seq = 0;
     for (uint64_t cycle = 0; cycle < 20000; ++cycle) {
         if (q.size() < capacity && rng() % 3 == 0) {
-            q.push_back(req(seq++, unsigned(rng() % 8), rng() % 3, rng() % 4 == 0, cycle + 1 + rng() % 4));
+            q.push_back(
+                queuedRequest(seq++, unsigned(rng() % 8), rng() % 3, rng() % 4 == 0, cycle + 1 + rng() % 4));
             m.pushed(q.size() - 1, q.back(), banks[q.back().coord.bank]);
         }
         uint64_t quietScan = 0, quietMask = 0;

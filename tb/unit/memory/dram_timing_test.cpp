@@ -205,17 +205,7 @@ TEST(DramConfig, BankGroupsMustDivideTheBanks) {
     EXPECT_EQ(DramTiming::from(*m.cfg).tRTPL, 2u);
 }
 
-namespace {
-DramRequest req(uint64_t seq, unsigned bank, uint64_t row, bool write = false, uint64_t eligible = 0) {
-    DramRequest r;
-    r.seq = seq;
-    r.coord = {bank, row, 0};
-    r.write = write;
-    r.eligibleCycle = eligible;
-    r.burstsLeft = 2;
-    return r;
-}
-} // namespace
+using dramtest::queuedRequest;
 
 // Bank 0 has row 1 open (ACT at 0, tRCD over at 12). Queue: X (bank 0 row 2, older), Y (bank 0
 // row 1). FR-FCFS at 12: Y's RD. FCFS at 12: X's PRE is not legal before tRAS (28), and Y is
@@ -226,7 +216,7 @@ TEST(DramScheduler, RowHitFirstVersusArrivalOrder) {
     std::vector<DramBank> banks(16);
     banks[0].activate(1, 0);
     chk.record(DramCmd::Act, 0, 0);
-    const std::vector<DramRequest> q = {req(0, 0, 2), req(1, 0, 1)};
+    const std::vector<DramRequest> q = {queuedRequest(0, 0, 2), queuedRequest(1, 0, 1)};
     const DramScheduler fr(DramScheduler::Policy::FrFcfs), fcfs(DramScheduler::Policy::Fcfs);
     auto d = fr.pick(q, banks, chk, 12);
     ASSERT_TRUE(d);
@@ -253,7 +243,7 @@ TEST(DramScheduler, OldestReadyRowCommandAndEligibility) {
     DramTimingChecker chk(t, 16);
     std::vector<DramBank> banks(16);
     const DramScheduler fr(DramScheduler::Policy::FrFcfs);
-    std::vector<DramRequest> q = {req(0, 2, 0, false, 5), req(1, 5, 0, true, 3)};
+    std::vector<DramRequest> q = {queuedRequest(0, 2, 0, false, 5), queuedRequest(1, 5, 0, true, 3)};
     auto d = fr.pick(q, banks, chk, 4);
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, 1u) << "request 0 is not eligible before cycle 5";
@@ -281,8 +271,8 @@ TEST(DramScheduler, ABanksMarksLastOnePick) {
     banks[0].activate(1, 0);
     chk.record(DramCmd::Act, 0, 0);
     // X (bank 0, row 2: a conflict) and Y (bank 0, row 1: a hit).
-    const std::vector<DramRequest> both = {req(0, 0, 2), req(1, 0, 1)};
-    const std::vector<DramRequest> onlyX = {req(0, 0, 2)}, onlyY = {req(1, 0, 1)};
+    const std::vector<DramRequest> both = {queuedRequest(0, 0, 2), queuedRequest(1, 0, 1)};
+    const std::vector<DramRequest> onlyX = {queuedRequest(0, 0, 2)}, onlyY = {queuedRequest(1, 0, 1)};
     auto d = fr.pick(both, banks, chk, 30);
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, 1u) << "Y's hit first; bank 0 marked as holding a hit";
@@ -303,7 +293,7 @@ TEST(DramScheduler, OldestRowCommandAcrossBanks) {
     DramTimingChecker chk(t, 16);
     std::vector<DramBank> banks(16);
     // A (bank 3, row 0), B (bank 1, row 0), C (bank 3, row 5); every bank precharged.
-    const std::vector<DramRequest> q = {req(0, 3, 0), req(1, 1, 0), req(2, 3, 5)};
+    const std::vector<DramRequest> q = {queuedRequest(0, 3, 0), queuedRequest(1, 1, 0), queuedRequest(2, 3, 5)};
     auto d = fr.pick(q, banks, chk, 0);
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, 0u) << "A's and B's ACTs are both legal: the older, A, though bank 1 < bank 3";
@@ -319,14 +309,14 @@ TEST(DramScheduler, OldestRowCommandAcrossBanks) {
     EXPECT_EQ(d->index, 1u);
     EXPECT_EQ(d->cmd, DramCmd::Act);
     // Once A has left, C's PRE is no longer held (tRAS 28 after A's ACT at 0).
-    const std::vector<DramRequest> bc = {req(1, 1, 0), req(2, 3, 5)};
+    const std::vector<DramRequest> bc = {queuedRequest(1, 1, 0), queuedRequest(2, 3, 5)};
     chk.record(DramCmd::Act, 1, 6);
     banks[1].activate(0, 6);
     d = fr.pick(bc, banks, chk, 28);
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, 0u) << "B's RD (a hit, tRCD over at 18) before C's PRE";
     EXPECT_EQ(d->cmd, DramCmd::Rd);
-    d = fr.pick({req(2, 3, 5)}, banks, chk, 28);
+    d = fr.pick({queuedRequest(2, 3, 5)}, banks, chk, 28);
     ASSERT_TRUE(d);
     EXPECT_EQ(d->cmd, DramCmd::Pre);
 }
@@ -344,7 +334,7 @@ TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {
         std::vector<DramBank> banks(16);
         banks[0].activate(1, 0);
         chk.record(DramCmd::Act, 0, 0);
-        const std::vector<DramRequest> q = {req(0, 0, 2), req(1, 0, 1)};
+        const std::vector<DramRequest> q = {queuedRequest(0, 0, 2), queuedRequest(1, 0, 1)};
         uint64_t quiet = 0;
         EXPECT_FALSE(fr.pick(q, banks, chk, 5, &quiet));
         EXPECT_EQ(quiet, 12u);
@@ -363,7 +353,7 @@ TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {
         // 1's ACT for tRRD (11): 11.
         DramTimingChecker chk(t, 16);
         std::vector<DramBank> banks(16);
-        const std::vector<DramRequest> q = {req(0, 2, 0, false, 5), req(1, 5, 0, true, 3)};
+        const std::vector<DramRequest> q = {queuedRequest(0, 2, 0, false, 5), queuedRequest(1, 5, 0, true, 3)};
         uint64_t quiet = 0;
         EXPECT_FALSE(fr.pick(q, banks, chk, 2, &quiet));
         EXPECT_EQ(quiet, 3u);
