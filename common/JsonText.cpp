@@ -68,6 +68,16 @@ void JsonText::value(double v) {
         out_ += "null";
         return;
     }
+    // A whole number under 1e15 (a histogram's bucket edges, most sums) comes out of nlohmann's
+    // shortest round-trip formatting as its digits and ".0" (below 1e15 it keeps fixed notation):
+    // printed so directly, without the digit search (issue 19). Zero goes the long way, for "-0.0".
+    if (v != 0 && std::fabs(v) < 1e15 && v == std::trunc(v)) {
+        char buf[24];
+        const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v));
+        out_.append(buf, static_cast<size_t>(r.ptr - buf));
+        out_ += ".0";
+        return;
+    }
     // nlohmann's own shortest round-trip formatting (what dump() calls), so "47.0" stays "47.0".
     char buf[64];
     const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);

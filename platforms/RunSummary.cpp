@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace gpusim {
 
@@ -10,36 +12,91 @@ namespace {
 
 double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
-// Weighted mean over every histogram/average named prefix*suffix (per-SM load latency).
-double weightedMean(const StatRegistry& s, const std::string& suffix) {
-    double sum = 0, n = 0;
-    for (const auto& [name, st] : s.all()) {
-        if (name.size() < suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix)) continue;
-        if (auto* h = dynamic_cast<const Histogram*>(st.get())) {
-            sum += h->mean() * double(h->count());
-            n += double(h->count());
-        } else if (auto* a = dynamic_cast<const Average*>(st.get())) {
-            sum += a->mean() * double(a->count());
-            n += double(a->count());
+// Weighted means over every histogram/average whose name ends with one of `suffixes` (per-SM
+// load latency), for all of them in one pass over the registry (a pass each cost as much as the
+// sums below; issue 19). The order of the additions is the registry's, as one pass per suffix had.
+class WeightedMeans {
+public:
+    WeightedMeans(const StatRegistry& s, std::initializer_list<const char*> suffixes)
+        : suffixes_(suffixes.begin(), suffixes.end()), sum_(suffixes_.size(), 0.0), n_(suffixes_.size(), 0.0) {
+        for (const auto& [name, st] : s.all())
+            for (size_t k = 0; k < suffixes_.size(); ++k) {
+                const std::string& x = suffixes_[k];
+                if (name.size() < x.size() || name.compare(name.size() - x.size(), x.size(), x)) continue;
+                if (auto* h = dynamic_cast<const Histogram*>(st.get())) {
+                    sum_[k] += h->mean() * double(h->count());
+                    n_[k] += double(h->count());
+                } else if (auto* a = dynamic_cast<const Average*>(st.get())) {
+                    sum_[k] += a->mean() * double(a->count());
+                    n_[k] += double(a->count());
+                }
+            }
+    }
+    double operator()(const char* suffix) const {
+        for (size_t k = 0; k < suffixes_.size(); ++k)
+            if (suffixes_[k] == suffix) return ratio(sum_[k], n_[k]);
+        throw std::logic_error(std::string("WeightedMeans: ") + suffix + " was not gathered");
+    }
+
+private:
+    std::vector<std::string> suffixes_;
+    std::vector<double> sum_, n_;
+};
+
+// StatRegistry::sum(prefix, suffix) of every suffix the summary asks of the SMs' statistics, in
+// one pass over them: a pass per suffix was a third of what the end of a run costs (issue 19).
+// Each total adds its statistics in the registry's order, as sum() does: the same doubles.
+class SmTotals {
+public:
+    SmTotals(const StatRegistry& s, std::initializer_list<const char*> suffixes)
+        : suffixes_(suffixes.begin(), suffixes.end()), totals_(suffixes_.size(), 0.0) {
+        const std::string prefix = "sm";
+        const auto& all = s.all();
+        for (auto it = all.lower_bound(prefix); it != all.end(); ++it) {
+            const std::string& n = it->first;
+            if (n.compare(0, prefix.size(), prefix) != 0) break;
+            for (size_t k = 0; k < suffixes_.size(); ++k) {
+                const std::string& x = suffixes_[k];
+                if (n.size() >= prefix.size() + x.size() && n.compare(n.size() - x.size(), x.size(), x) == 0)
+                    totals_[k] += it->second->value();
+            }
         }
     }
-    return ratio(sum, n);
-}
+    double operator()(const char* suffix) const {
+        for (size_t k = 0; k < suffixes_.size(); ++k)
+            if (suffixes_[k] == suffix) return totals_[k];
+        throw std::logic_error(std::string("SmTotals: ") + suffix + " was not summed");
+    }
+
+private:
+    std::vector<std::string> suffixes_;
+    std::vector<double> totals_;
+};
 
 } // namespace
 
 nlohmann::json summaryOf(const RunRecord& r) {
     const StatRegistry& s = r.stats;
-    const double l1Hits = s.sum("sm", ".l1d.read_hits");
-    const double l1Intra = s.sum("sm", ".l1d.read_hits_intra_warp");
-    const double l1IntraThread = s.sum("sm", ".l1d.read_hits_intra_thread");
-    const double l1Reads = l1Hits + s.sum("sm", ".l1d.read_misses") + s.sum("sm", ".l1d.mshr_merges");
+    const SmTotals sm(s, {".l1d.read_hits", ".l1d.read_hits_intra_warp", ".l1d.read_hits_intra_thread",
+                          ".l1d.read_misses", ".l1d.mshr_merges", ".active_cycles", ".issue.ldst_stall_cycles",
+                          ".ldst.divergent_loads", ".ldst.coherent_loads", ".l1d.mshr_stall_cycles",
+                          ".l1d.miss_queue_stall_cycles", ".ldst.coalescing_stall_cycles",
+                          ".l1d.reservation_fail_cycles", ".ldst.reexec_stall_cycles",
+                          ".ldst.fully_cached_divergent_loads", ".ldst.fully_cached_coherent_loads"});
+    const WeightedMeans mean(s, {".row_hit_rate", ".bank_parallelism", ".ldst.occlusion_cycles",
+                                 ".ldst.occlusion_cycles_coherent", ".ldst.occlusion_cycles_divergent",
+                                 ".ldst.load_access_cycles", ".ldst.load_access_cycles_coherent",
+                                 ".ldst.load_access_cycles_divergent", ".l1d.mshr_occupancy", ".ldst.load_latency"});
+    const double l1Hits = sm(".l1d.read_hits");
+    const double l1Intra = sm(".l1d.read_hits_intra_warp");
+    const double l1IntraThread = sm(".l1d.read_hits_intra_thread");
+    const double l1Reads = l1Hits + sm(".l1d.read_misses") + sm(".l1d.mshr_merges");
     const double l2Hits = s.sum("l2.", ".read_hits");
     const double l2Reads = l2Hits + s.sum("l2.", ".read_misses");
-    const double smActive = s.sum("sm", ".active_cycles");
-    const double schedLdst = s.sum("sm", ".issue.ldst_stall_cycles");
-    const double divLoads = s.sum("sm", ".ldst.divergent_loads");
-    const double cohLoads = s.sum("sm", ".ldst.coherent_loads");
+    const double smActive = sm(".active_cycles");
+    const double schedLdst = sm(".issue.ldst_stall_cycles");
+    const double divLoads = sm(".ldst.divergent_loads");
+    const double cohLoads = sm(".ldst.coherent_loads");
     return {
         {"cycles", r.result.cycles},
         {"warp_instructions", r.result.instructions},
@@ -56,38 +113,38 @@ nlohmann::json summaryOf(const RunRecord& r) {
         {"l1d_read_intra_warp_inter_thread_hit_rate", ratio(l1Intra - l1IntraThread, l1Reads)},
         {"l2_read_hit_rate", ratio(l2Hits, l2Reads)},
         // Requests served from an open row, over every FR-FCFS controller (0 with ideal memory).
-        {"dram_row_hit_rate", weightedMean(s, ".row_hit_rate")},
+        {"dram_row_hit_rate", mean(".row_hit_rate")},
         // Banks with a request outstanding, over cycles where any has, every controller weighted
         // by its busy cycles (the OWL paper's BLP).
-        {"dram_bank_parallelism", weightedMean(s, ".bank_parallelism")},
-        {"l1d_mshr_stall_cycles", s.sum("sm", ".l1d.mshr_stall_cycles")},
-        {"l1d_miss_queue_stall_cycles", s.sum("sm", ".l1d.miss_queue_stall_cycles")},
-        {"ldst_coalescing_stall_cycles", s.sum("sm", ".ldst.coalescing_stall_cycles")},
+        {"dram_bank_parallelism", mean(".bank_parallelism")},
+        {"l1d_mshr_stall_cycles", sm(".l1d.mshr_stall_cycles")},
+        {"l1d_miss_queue_stall_cycles", sm(".l1d.miss_queue_stall_cycles")},
+        {"ldst_coalescing_stall_cycles", sm(".ldst.coalescing_stall_cycles")},
         // The OAWS paper's LD/ST stall breakdown (its Figs. 2 and 9), summed over SMs:
         // LDST_COAL, LDST_MSHR, LDST_ICNT, plus line-reservation failures (allocate-on-miss),
         // MASCAR's re-execution-queue stalls, and cycles the schedulers issued nothing while a
         // ready memory instruction waited for the LD/ST unit.
         {"ldst_stalls",
-         {{"LDST_COAL", s.sum("sm", ".ldst.coalescing_stall_cycles")},
-          {"LDST_MSHR", s.sum("sm", ".l1d.mshr_stall_cycles")},
-          {"LDST_ICNT", s.sum("sm", ".l1d.miss_queue_stall_cycles")},
-          {"LDST_RSRV", s.sum("sm", ".l1d.reservation_fail_cycles")},
-          {"MASCAR_REPLAY", s.sum("sm", ".ldst.reexec_stall_cycles")},
+         {{"LDST_COAL", sm(".ldst.coalescing_stall_cycles")},
+          {"LDST_MSHR", sm(".l1d.mshr_stall_cycles")},
+          {"LDST_ICNT", sm(".l1d.miss_queue_stall_cycles")},
+          {"LDST_RSRV", sm(".l1d.reservation_fail_cycles")},
+          {"MASCAR_REPLAY", sm(".ldst.reexec_stall_cycles")},
           {"SCHED_LDST", schedLdst},
           {"sched_ldst_fraction_of_active", ratio(schedLdst, smActive)}}},
-        {"avg_occlusion_cycles", weightedMean(s, ".ldst.occlusion_cycles")},
-        {"avg_occlusion_cycles_coherent", weightedMean(s, ".ldst.occlusion_cycles_coherent")},
-        {"avg_occlusion_cycles_divergent", weightedMean(s, ".ldst.occlusion_cycles_divergent")},
+        {"avg_occlusion_cycles", mean(".ldst.occlusion_cycles")},
+        {"avg_occlusion_cycles_coherent", mean(".ldst.occlusion_cycles_coherent")},
+        {"avg_occlusion_cycles_divergent", mean(".ldst.occlusion_cycles_divergent")},
         // The OAWS paper's L1D access latency (its Fig. 3), of which the occlusion time is a part.
-        {"avg_load_access_cycles", weightedMean(s, ".ldst.load_access_cycles")},
-        {"avg_load_access_cycles_coherent", weightedMean(s, ".ldst.load_access_cycles_coherent")},
-        {"avg_load_access_cycles_divergent", weightedMean(s, ".ldst.load_access_cycles_divergent")},
+        {"avg_load_access_cycles", mean(".ldst.load_access_cycles")},
+        {"avg_load_access_cycles_coherent", mean(".ldst.load_access_cycles_coherent")},
+        {"avg_load_access_cycles_divergent", mean(".ldst.load_access_cycles_divergent")},
         {"divergent_loads", divLoads},
         {"coherent_loads", cohLoads},
-        {"fully_cached_divergent_fraction", ratio(s.sum("sm", ".ldst.fully_cached_divergent_loads"), divLoads)},
-        {"fully_cached_coherent_fraction", ratio(s.sum("sm", ".ldst.fully_cached_coherent_loads"), cohLoads)},
-        {"avg_mshr_occupancy", weightedMean(s, ".l1d.mshr_occupancy")},
-        {"avg_load_latency_cycles", weightedMean(s, ".ldst.load_latency")},
+        {"fully_cached_divergent_fraction", ratio(sm(".ldst.fully_cached_divergent_loads"), divLoads)},
+        {"fully_cached_coherent_fraction", ratio(sm(".ldst.fully_cached_coherent_loads"), cohLoads)},
+        {"avg_mshr_occupancy", mean(".l1d.mshr_occupancy")},
+        {"avg_load_latency_cycles", mean(".ldst.load_latency")},
         {"noc_request_packets", s.sum("noc.req.", "packets")},
         {"noc_reply_packets", s.sum("noc.reply.", "packets")},
         {"truncated", r.result.truncated},

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 
 #include "common/Spec.hpp"
@@ -117,6 +119,26 @@ TEST(Stats, WrittenTextIsTheDumpOfTheJson) {
     JsonText at1(inner, 2);
     at1.value(doc["x"]);
     EXPECT_EQ("{\n  \"x\": " + inner + "\n}", doc.dump(2));
+}
+
+// Whole numbers take a shortcut in JsonText (digits and ".0" below 1e15): the same text as
+// nlohmann's, on both sides of the limit, for signed zeros and for random values.
+TEST(Stats, WholeDoublesAreWrittenAsNlohmannWritesThem) {
+    std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 16.0, 1200.0, 1e14, 999999999999999.0, 1e15,
+                                  -999999999999999.0, -1e15, 1e16, 123456789012345.0, 9007199254740992.0,
+                                  0.5, 1e-300, 2.5e15};
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 2000; ++i) {
+        const int digits = 1 + static_cast<int>(rng() % 16);
+        double v = std::floor(std::ldexp(double(rng() >> 11), -53) * std::pow(10.0, digits));
+        values.push_back(rng() % 2 ? v : -v);
+    }
+    for (const double v : values) {
+        std::string text;
+        JsonText out(text, 0);
+        out.value(v);
+        EXPECT_EQ(text, nlohmann::json(v).dump()) << v;
+    }
 }
 
 } // namespace stats_test
