@@ -13,6 +13,12 @@ include(CMakePackageConfigHelpers)
 add_library(gpusim_lib INTERFACE)
 target_link_libraries(gpusim_lib INTERFACE gpusim_platform)
 target_compile_features(gpusim_lib INTERFACE cxx_std_20)
+# Position-dependent libraries (GPUSIM_PIE off, the default) link only into a position-dependent
+# executable: an executable that links gpusim::gpusim is linked -no-pie (g++ on Debian makes
+# PIEs by default, and the link would fail with "relocation R_X86_64_32 ... recompile with -fPIE").
+if(GPUSIM_POSITION_DEPENDENT)
+  target_link_options(gpusim_lib INTERFACE "$<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:-no-pie>")
+endif()
 set_target_properties(gpusim_lib PROPERTIES EXPORT_NAME gpusim)
 add_library(gpusim::gpusim ALIAS gpusim_lib)
 
