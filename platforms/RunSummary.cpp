@@ -13,8 +13,8 @@ namespace {
 double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 // Weighted means over every histogram/average whose name ends with one of `suffixes` (per-SM
-// load latency), for all of them in one pass over the registry (a pass each cost as much as the
-// sums below; issue 19). The order of the additions is the registry's, as one pass per suffix had.
+// load latency), for all of them in one pass over the registry instead of a pass per figure
+// (issue 19). The order of the additions is the registry's, as one pass per suffix had.
 class WeightedMeans {
 public:
     WeightedMeans(const StatRegistry& s, std::initializer_list<const char*> suffixes)
@@ -44,8 +44,8 @@ private:
 };
 
 // StatRegistry::sum(prefix, suffix) of every suffix the summary asks of the SMs' statistics, in
-// one pass over them: a pass per suffix was a third of what the end of a run costs (issue 19).
-// Each total adds its statistics in the registry's order, as sum() does: the same doubles.
+// one pass over them: with a pass per figure the summary was half of what writing `--stats`
+// costs (issue 19). Each total adds in the registry's order, as sum() does: the same doubles.
 class SmTotals {
 public:
     SmTotals(const StatRegistry& s, std::initializer_list<const char*> suffixes)
