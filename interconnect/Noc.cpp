@@ -178,8 +178,10 @@ bool Noc::takeReply(unsigned partition, Payload& p) {
     // over capacity (deliverRequest bounds the overshoot).
     if (!replyNet_->canAccept(partition) && completingPartition_ != static_cast<int>(partition))
         return false;
-    replyNet_->inject(makePacket(p, e.requestId, partition, clusterOf(static_cast<unsigned>(e.srcPort)),
-                                 flitRules_.replyFlits(p, e)));
+    Packet pkt = makePacket(p, e.requestId, partition, clusterOf(static_cast<unsigned>(e.srcPort)),
+                            flitRules_.replyFlits(p, e));
+    pkt.smPort = static_cast<unsigned>(e.srcPort);
+    replyNet_->inject(pkt);
     clock_.wake();
     return true;
 }
@@ -200,8 +202,7 @@ Network::Delivery Noc::deliverRequest(unsigned partition, const Packet& pkt) {
 Network::Delivery Noc::deliverReply(const Packet& pkt) {
     // With clusters, the sink is shared: the packet names its SM, and a packet for the cluster's
     // other SM may still go.
-    const unsigned sm = static_cast<unsigned>(gpuExt(*pkt.payload).srcPort);
-    AtTargetPort& port = smPorts_[sm];
+    AtTargetPort& port = smPorts_[pkt.smPort];
     if (!port.canRespond()) return Network::Delivery::Refused;
     port.respond(*pkt.payload);
     return Network::Delivery::Taken;

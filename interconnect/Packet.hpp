@@ -21,6 +21,9 @@ struct Packet {
     unsigned src = 0;         // source terminal of this subnet
     unsigned dst = 0;         // sink terminal of this subnet
     unsigned flits = 1;
+    // Reply packets of the GPU's NoC: the SM port the answer goes to (GpuExtension::srcPort, read
+    // once at injection: a cluster's sink serves several SMs).
+    unsigned smPort = 0;
     uint64_t entryTime = 0;   // kernel time it entered the network interface (TLM only)
     // First NoC cycle at which its head may be injected (BookSim's creation time: latency is
     // measured from here to delivery of the whole packet at the sink).

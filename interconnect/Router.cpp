@@ -25,6 +25,8 @@ Router::Router(const Setup& s, const Topology& topo)
         out_.back().obuf = Ring<Flit>(queued_ ? s.outputBufferFlits : 1);
     }
     for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
+    oneVc_ = !queued_;
+    for (const OutPort& op : out_) oneVc_ = oneVc_ && op.vcs.size() == 1;
 }
 
 void Router::credit(unsigned out, unsigned vc, unsigned n) {
@@ -50,6 +52,12 @@ inline int Router::wants(const InVc& v, uint64_t cycle) const {
     if (!f.head()) throw std::logic_error("router: a body flit at the front of an idle VC");
     const unsigned port = route_[f.dst];
     const OutPort& o = out_[port];
+    if (oneVc_) {
+        // Without speed-up the output buffer stays empty; the one VC decides (most head checks
+        // are repeated ones, of a head waiting for another packet's tail).
+        const OutVc& ov = o.vcs.front();
+        return !ov.held && ov.credits > 0 ? static_cast<int>(port) : -1;
+    }
     return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
 }
 

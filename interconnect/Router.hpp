@@ -142,6 +142,7 @@ private:
     std::vector<unsigned> route_;
     SwitchAllocator alloc_;
     std::vector<int> match_;         // scratch
+    bool oneVc_ = false;             // speed-up 1 and one VC behind every output
     unsigned buffered_ = 0, outBuffered_ = 0;
     uint64_t wakeAt_ = 0;
     // Inputs holding flits and outputs with a non-empty output buffer: the per-cycle loops visit

@@ -415,8 +415,8 @@ bool L2Slice::advancePipe() {
         const PipeEntry& e = pipe_.front();
         // An atomic's answer goes to the RMW unit's queue, which has no bound of its own (every
         // request in it was admitted through the input queue).
-        const bool toResponses = e.resolves && !gpuExt(*e.resolves).atomic;
-        if (toResponses && wouldComplete(e.resolves) && responses_.size() >= responseCap_) return false;
+        const bool toResponses = e.resolves && !e.atomic;
+        if (toResponses && responses_.size() >= responseCap_ && wouldComplete(e.resolves)) return false;
         if (e.toMemory && misses_.size() >= missCap_) return false;
         if (e.resolves)
             if (const auto a = resolve(e.resolves, e.acceptPs, e.hit)) answered(*a, responses_);
@@ -452,7 +452,7 @@ void L2Slice::lookup(uint64_t cycle) {
         if (dirties) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
         (atomic ? atomicHits_ : write ? writeHits_ : inst ? instReadHits_ : readHits_).inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, true, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, true, atomic, nullptr});
     } else if (!write || mshr_.inFlight(unit)) {
         switch (mshr_.probe(unit)) {
         case L2Mshr::Probe::Merge:
@@ -464,7 +464,7 @@ void L2Slice::lookup(uint64_t cycle) {
         case L2Mshr::Probe::Allocate:
             mshr_.allocate(unit, {r.payload, r.acceptPs, dirties});
             missCounter.inc();
-            pipe_.push_back({exitAt, nullptr, 0, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
+            pipe_.push_back({exitAt, nullptr, 0, false, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:
         case L2Mshr::Probe::Full:
@@ -476,14 +476,14 @@ void L2Slice::lookup(uint64_t cycle) {
         tags_.touch(set, *way);
         tags_.addSectors(set, *way, 0, bit);
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, nullptr});
     } else {
         // Write-validate: allocate without fetching, since no data is modelled (see header).
         const L2TagArray::Victim out = tags_.install(set, line, bit, bit);
         forgetPrefetched(out);
         Payload* wb = out.dirty ? writeback(out) : nullptr;
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, wb});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, wb});
     }
     r.units &= ~bit;
     if (r.units != 0) return;  // the request's next sector next cycle

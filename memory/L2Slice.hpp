@@ -118,6 +118,8 @@ private:
         Payload* resolves;      // the request one of whose sectors this resolves (hit, write), or null
         uint64_t acceptPs;      // of that request
         bool hit;
+        bool atomic;            // `resolves` is an atomic (noted at lookup: a frozen head is asked
+                                // again every cycle, and its extension cost a library call each time)
         Payload* toMemory;      // a miss request or a write-back, or null
     };
     struct Fill {               // a memory answer to one of our line reads
