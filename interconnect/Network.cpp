@@ -71,7 +71,10 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         s.outputBufferFlits = p.outputBufferFlits;
         s.allocator = p.allocator;
         s.iterations = p.islipIterations;
-        for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
+        for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) {
+            s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
+            s.inCredited.push_back(inChannel_[r][i] >= 0);
+        }
         for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
             const int c = t.channelFrom({r, o});
             if (c >= 0) {
@@ -149,7 +152,12 @@ void Network::tick(uint64_t cycle) {
         if (router.idle() || cycle < router.wakeAt()) continue;
         departed_.clear();
         freed_.clear();
+        const unsigned before = router.buffered();
         router.tick(cycle, departed_, freed_);
+        // Every flit that left an input buffer; freed_ lists only those of channel-fed inputs.
+        const unsigned left = before - router.buffered();
+        buffered_ -= left;
+        progress_ += left;
         const uint32_t* const targets = outTarget_[r].data();
         const size_t nChannels = channelFlits_.size();
         for (const auto& d : departed_) {
@@ -159,11 +167,7 @@ void Network::tick(uint64_t cycle) {
             if (target < nChannels) channelFlits_[target]->inc();
         }
         for (const auto& f : freed_) {
-            --buffered_;
-            ++progress_;
-            const int c = inChannel_[r][f.in];
-            if (c < 0) continue;  // a source port: the interface reads the buffer directly
-            const PortRef from = topo_->channels()[static_cast<size_t>(c)].from;
+            const PortRef from = topo_->channels()[static_cast<size_t>(inChannel_[r][f.in])].from;
             creditsInFlight_.push_back({at, from.router, from.port, f.vc, 1});
         }
     }

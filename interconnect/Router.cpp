@@ -12,8 +12,11 @@ Router::Router(const Setup& s, const Topology& topo)
       inBusy_(static_cast<unsigned>(s.inVcs.size())), outBusy_(static_cast<unsigned>(s.outVcs.size())) {
     if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
+    if (!s.inCredited.empty() && s.inCredited.size() != s.inVcs.size())
+        throw std::logic_error("router: credited inputs do not match the input ports");
     for (unsigned n : s.inVcs) {
         in_.emplace_back(n);
+        in_.back().credited = s.inCredited.empty() || s.inCredited[in_.size() - 1];
         in_.back().vcs.resize(n);
         for (auto& v : in_.back().vcs) v.buf = Ring<Flit>(s.bufferFlits);
     }
@@ -105,7 +108,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             v.buf.pop();
             if (--ip.flits == 0) inBusy_.clear(i);
             --buffered_;
-            freed.push_back({i, f.vc});
+            if (ip.credited) freed.push_back({i, f.vc});
             f.vc = static_cast<uint16_t>(v.outVc);
             if (!queued_) {
                 // Without speed-up the winner goes straight onto the channel. The order of the

@@ -46,6 +46,9 @@ public:
     struct Setup {
         unsigned id = 0;                      // index in the topology
         std::vector<unsigned> inVcs;          // per input port
+        // Per input port: fed by a channel, whose sender counts credits. Slots freed at the other
+        // inputs (a source interface reads the buffer directly) are not reported in tick().
+        std::vector<bool> inCredited;
         std::vector<unsigned> outVcs;         // per output port: VCs downstream
         std::vector<unsigned> outCredits;     // per output port: buffer slots per downstream VC
         unsigned bufferFlits = 8;
@@ -86,7 +89,8 @@ public:
     unsigned vcsAt(unsigned in) const { return static_cast<unsigned>(in_[in].vcs.size()); }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
-    // output channels and the input slots freed (to be credited upstream).
+    // output channels and the input slots freed at credited inputs (to be credited upstream);
+    // buffered() tells how many flits left the input buffers in all.
     void tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed);
 
     bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
@@ -114,6 +118,7 @@ private:
     struct InPort {
         std::vector<InVc> vcs;
         unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
+        bool credited = true;  // Setup::inCredited
         RoundRobinArbiter vcArb;
         explicit InPort(unsigned n) : vcArb(n) {}
     };
