@@ -155,6 +155,36 @@ TEST(Network, CreditLoopLimitsAStreamToBufferOverRoundTrip) {
     for (unsigned n = 0; n < kPackets; ++n) EXPECT_EQ(m.when(n), 8u + 5 * (n / 2) + n % 2) << "packet " << n;
 }
 
+// Flits in router input buffers, counted after each cycle, whether the input is a source
+// interface's (a crossbar's: no credits go back) or a channel's (a mesh's second router: each
+// freed slot is credited upstream).
+TEST(Network, BufferedFlitsCountEveryInputBuffer) {
+    // Crossbar: flit k of a 5-flit packet created at 10 enters at 10 + k and leaves at 13 + k.
+    Rig x(std::make_unique<CrossbarTopology>(1, 1, false), params());
+    x.send(1, 0, 0, 5, 10);
+    std::vector<uint64_t> seen;
+    for (; x.now <= 18; ++x.now) {
+        x.net->tick(x.now);
+        if (x.now >= 10) seen.push_back(x.net->bufferedFlits());
+    }
+    EXPECT_EQ(seen, (std::vector<uint64_t>{1, 2, 3, 3, 3, 2, 1, 0, 0}));  // cycles 10..18
+    // 5 injected, 5 through the switch, 1 packet delivered (at 18).
+    EXPECT_EQ(x.net->progress(), 11u);
+    // 1x2 mesh: a 1-flit packet created at 10 is in n0's buffer over 10..12, on the channel at
+    // 13, in n1's buffer over 14..16, delivered at 18.
+    Rig m(std::make_unique<MeshTopology>(1, 2, std::vector<unsigned>{0}, std::vector<unsigned>{1}), params());
+    m.send(1, 0, 0, 1, 10);
+    seen.clear();
+    for (; m.now <= 18; ++m.now) {
+        m.net->tick(m.now);
+        if (m.now >= 10) seen.push_back(m.net->bufferedFlits());
+    }
+    EXPECT_EQ(seen, (std::vector<uint64_t>{1, 1, 1, 0, 1, 1, 1, 0, 0}));
+    EXPECT_EQ(m.when(1), 18u);
+    EXPECT_EQ(m.net->progress(), 4u);  // injected, two switches, delivered
+    EXPECT_EQ(m.net->router(0).outputCredits(1, 0), 8u) << "n1's freed slot came back to n0";
+}
+
 TEST(Network, BlockedSinkFillsBuffersThenDrainsInOrder) {
     Rig x(std::make_unique<CrossbarTopology>(1, 1, false), params());
     x.blockUntil = 100;
