@@ -93,8 +93,11 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             if (match_[i] < 0) return;
             const unsigned o = static_cast<unsigned>(match_[i]);
             InPort& ip = in_[i];
-            // One VC: the matched one (its arbiter's state cannot matter).
-            const int w = ip.vcs.size() == 1 ? 0 : ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
+            // With one VC, that VC (its arbiter's state cannot matter); otherwise the arbiter's pick
+            // among the VCs that want the matched output.
+            const int w = ip.vcs.size() == 1
+                              ? 0
+                              : ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
             if (w < 0 || ip.vcs[static_cast<unsigned>(w)].want != static_cast<int>(o))
                 throw std::logic_error("router: matched input has no VC for the output");
             ip.vcArb.grant(static_cast<unsigned>(w));

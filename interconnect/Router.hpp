@@ -89,8 +89,8 @@ public:
     unsigned vcsAt(unsigned in) const { return static_cast<unsigned>(in_[in].vcs.size()); }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
-    // output channels and the input slots freed at credited inputs (to be credited upstream);
-    // buffered() tells how many flits left the input buffers in all.
+    // output channels and the input slots freed at credited inputs (to be credited upstream).
+    // The flits that left the input buffers in all: buffered() before the call less after it.
     void tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed);
 
     bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
