@@ -37,14 +37,33 @@ TEST(InstructionBuffer, FifoOrderAcrossTheWrap) {
 
 TEST(InstructionBuffer, NextSlotStartsFromDefaults) {
     // A stream may leave fields at their defaults; a reused slot must not keep the old values.
+    // The per-lane addresses are the exception: only active lanes' count, and every producer
+    // writes those.
     InstructionBuffer b;
     b.setCapacity(1);
-    fill(b, 0x40, 2);
+    WarpInstruction& old = b.next();
+    old.pc = 0x40;
+    old.op = OpClass::Load;
+    old.space = MemSpace::Shared;
+    old.activeMask = 0xffffffffu;
+    old.numDst = 2;
+    old.dst[0] = 7;
+    old.src[3] = 9;
+    old.accessBytes = 8;
+    old.atomic = true;
+    b.push();
     b.pop_front();
     const WarpInstruction& s = b.next();
+    const WarpInstruction blank{};
     EXPECT_EQ(s.pc, 0u);
+    EXPECT_EQ(s.op, blank.op);
+    EXPECT_EQ(s.space, blank.space);
+    EXPECT_EQ(s.activeMask, 0u);
     EXPECT_EQ(s.numDst, 0u);
     EXPECT_EQ(s.dst[0], kNoReg);
+    EXPECT_EQ(s.src[3], kNoReg);
+    EXPECT_EQ(s.accessBytes, 0u);
+    EXPECT_FALSE(s.atomic);
 }
 
 TEST(InstructionBuffer, ClearEmptiesKeepingCapacity) {
