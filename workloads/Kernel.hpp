@@ -32,7 +32,9 @@ struct KernelInfo {
 class WarpStream {
 public:
     virtual ~WarpStream() = default;
-    // Writes the warp's next instruction and returns true; returns false after its Exit.
+    // Writes the warp's next instruction and returns true; returns false after its Exit. `out`
+    // arrives with every field at its default except the per-lane addresses, which may hold an
+    // earlier instruction's: write those of the active lanes (nothing reads the others).
     virtual bool next(WarpInstruction& out) = 0;
 };
 

@@ -41,7 +41,9 @@ struct WarpInstruction {
     // (the old value comes back to dst, which stays busy until the L2 answers); Store: RED (no
     // result, nothing waits). Meaningful only for the Global space.
     bool atomic = false;
-    std::array<uint64_t, kWarpSize> addr{};  // per-lane byte address, valid for active lanes
+    // Per-lane byte address, valid for active lanes; every reader skips the others, whose
+    // entries are unspecified (the SM's instruction buffer does not clear them between uses).
+    std::array<uint64_t, kWarpSize> addr{};
 
     bool isMemory() const { return op == OpClass::Load || op == OpClass::Store; }
     unsigned activeLanes() const { return static_cast<unsigned>(__builtin_popcount(activeMask)); }
