@@ -307,7 +307,7 @@ void LdStUnit::texturePop(uint64_t cycle) {
 }
 
 uint64_t LdStUnit::nextTimedReturn() const {
-    const uint64_t timed = timed_.empty() ? UINT64_MAX : timed_.top().ready;
+    const uint64_t timed = timed_.nextReady();
     return std::min(timed, tex_ ? tex_->nextReady() : UINT64_MAX);
 }
 

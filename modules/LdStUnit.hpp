@@ -57,7 +57,6 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <queue>
 #include <string>
 #include <vector>
 
@@ -67,6 +66,7 @@
 #include "modules/SharedBanks.hpp"
 #include "modules/SmConfig.hpp"
 #include "modules/TextureCache.hpp"
+#include "modules/TimedReturns.hpp"
 
 namespace gpusim {
 
@@ -117,11 +117,7 @@ public:
     void collect(uint64_t cycle, F&& f) {
         // The check inline: most SMs never load a texture, and the call was made every cycle.
         if (tex_ && tex_->fragmentsWaiting()) texturePop(cycle);
-        while (!timed_.empty() && timed_.top().ready <= cycle) {
-            const uint32_t t = timed_.top().token;
-            timed_.pop();
-            accessDone(t, cycle);
-        }
+        for (uint32_t t; timed_.popDue(cycle, t);) accessDone(t, cycle);
         for (const auto& c : done_) f(c);
         done_.clear();
     }
@@ -277,21 +273,8 @@ private:
     unsigned liveLoads_ = 0;
     // (ready cycle, sequence, token) of hits and shared-memory returns; latencies differ, so a
     // min-heap, with the sequence number as a deterministic tie-break.
-    // A struct and its own order rather than a tuple under std::greater: the tuple's synthesised
-    // three-way comparison cost about a third of each pop (issue 19).
-    struct Timed {
-        uint64_t ready;
-        uint64_t seq;
-        uint32_t token;
-    };
-    struct LaterFirst {  // the heap's "less": the later return sinks
-        bool operator()(const Timed& a, const Timed& b) const {
-            return a.ready != b.ready ? a.ready > b.ready : a.seq > b.seq;
-        }
-    };
-    std::priority_queue<Timed, std::vector<Timed>, LaterFirst> timed_;
-    uint64_t seq_ = 0;
-    void at(uint64_t ready, uint32_t token) { timed_.push({ready, seq_++, token}); }
+    TimedReturns timed_;
+    void at(uint64_t ready, uint32_t token) { timed_.push(ready, token); }
     std::vector<Completion> done_;
 
     Counter &loads_c, &stores_c, &sharedOps_, &lineAccesses_, &coalescingStalls_, &fullyCached_;
