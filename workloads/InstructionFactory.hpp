@@ -8,9 +8,10 @@
 // WarpInstruction for code and tests that want a value.
 //
 // Memory operations take a lane -> address function evaluated for active lanes; inactive lanes'
-// addresses are written as 0. Non-memory instructions leave `addr` untouched: the SM reads
+// addresses are left as they were (0 in a converted value). Non-memory instructions leave `addr` untouched: the SM reads
 // addresses only of active lanes of memory instructions.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 
@@ -79,11 +80,19 @@ struct Memory {
         in.space = space;
         in.accessBytes = bytes;
         in.atomic = atomic;
-        for (unsigned lane = 0; lane < kWarpSize; ++lane)
-            in.addr[lane] = (base.mask >> lane & 1u) ? addrOfLane(lane) : 0;
+        // Only active lanes are written (nothing reads the others; WarpInstruction::addr). A full
+        // warp, the common case, without the per-lane mask test (issue 19).
+        if (base.mask == ~uint32_t(0)) {
+            for (unsigned lane = 0; lane < kWarpSize; ++lane) in.addr[lane] = addrOfLane(lane);
+        } else {
+            for (uint32_t m = base.mask; m; m &= m - 1) {
+                const unsigned lane = static_cast<unsigned>(std::countr_zero(m));
+                in.addr[lane] = addrOfLane(lane);
+            }
+        }
     }
     operator WarpInstruction() const {
-        WarpInstruction in;
+        WarpInstruction in;  // inactive lanes' addresses stay 0 in a value
         writeTo(in);
         return in;
     }

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <vector>
 
 #include <stdexcept>
 
@@ -101,6 +102,33 @@ TEST(InstructionFactory, MemoryOperationFillsOnlyActiveLanes) {
     EXPECT_EQ(in.addr[1], 0x1004u);
     EXPECT_EQ(in.addr[2], 0u);
     EXPECT_EQ(in.addr[3], 0x100cu);
+}
+
+TEST(InstructionFactory, WriteEvaluatesActiveLanesOnlyAndLeavesTheOthers) {
+    // A reused buffer, as the SM's is: the lane function runs once per active lane, in lane
+    // order, and inactive lanes keep what they held (nothing reads them).
+    WarpInstruction in;
+    in.addr.fill(0xdead);
+    std::vector<unsigned> asked;
+    auto addrOf = [&asked](unsigned lane) {
+        asked.push_back(lane);
+        return 0x1000u + lane * 4;
+    };
+    inst::load(0x40, 0x80000005u, {5}, {2}, 4, addrOf).writeTo(in);
+    EXPECT_EQ(asked, (std::vector<unsigned>{0, 2, 31}));
+    EXPECT_EQ(in.addr[0], 0x1000u);
+    EXPECT_EQ(in.addr[1], 0xdeadu);
+    EXPECT_EQ(in.addr[2], 0x1008u);
+    EXPECT_EQ(in.addr[30], 0xdeadu);
+    EXPECT_EQ(in.addr[31], 0x107cu);
+    // A full warp: every lane, in order.
+    asked.clear();
+    inst::store(0x80, ~0u, {2, 4}, 4, addrOf).writeTo(in);
+    ASSERT_EQ(asked.size(), kWarpSize);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        EXPECT_EQ(asked[lane], lane);
+        EXPECT_EQ(in.addr[lane], 0x1000u + lane * 4);
+    }
 }
 
 TEST(InstructionFactory, StoreWritesNoRegister) {
