@@ -43,8 +43,15 @@ public:
     }
     // Removes the key; false if it was not there.
     bool erase(Key key) {
+        Value unused;
+        return take(key, unused);
+    }
+    // Removes the key and hands its value to `out` (one probe where find() then erase() make
+    // two); false, and `out` untouched, if it was not there.
+    bool take(Key key, Value& out) {
         size_t h = position(key);
         if (keys_[h] != key) return false;
+        out = values_[h];
         keys_[h] = Empty;
         --size_;
         // Close the hole: move back each later entry of the probe chain whose home is not

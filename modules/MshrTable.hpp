@@ -2,9 +2,10 @@
 // L1D miss status holding registers: one entry per line with a read in flight, holding the
 // tokens (load accesses) to wake when the fill arrives. A later miss to the same line merges into
 // the entry while it has room (`maxMerge` accesses in all); otherwise the access must replay.
-// Kept as a flat array of `entries` slots with a FlatHashMap index from line to slot, sized so it
-// never grows (load at most 1/4): no allocation per miss, as a node-based map needs, and one probe
-// or two per lookup (issue 19). Dumps sort by line, so the layout never shows.
+// Kept as a flat array of `entries` slots (a free list of them) with a FlatHashMap index from
+// line to slot, sized so it never grows (load at most 1/4): no allocation per miss, as a
+// node-based map needs, and one probe or two per lookup (issue 19). Dumps sort by line, so the
+// layout never shows.
 #include <algorithm>
 #include <cstdint>
 #include <utility>
@@ -17,8 +18,10 @@ namespace gpusim {
 class MshrTable {
 public:
     MshrTable(unsigned entries, unsigned maxMerge)
-        : maxMerge_(maxMerge), lines_(entries), tokens_(entries), index_(indexSlots(entries)) {
+        : maxMerge_(maxMerge), lines_(entries, kNoLine), tokens_(entries), index_(indexSlots(entries)) {
         for (auto& t : tokens_) t.reserve(maxMerge);
+        // Slot 0 is taken first; which slot an entry holds never shows (dumps sort by line).
+        for (unsigned i = entries; i > 0; --i) freeSlots_.push_back(i - 1);
     }
 
     bool has(uint64_t line) const { return slot(line) >= 0; }
@@ -33,9 +36,11 @@ public:
 
     // The line must not be in the table, and the table not full.
     void allocate(uint64_t line, uint32_t token) {
-        lines_[used_] = line;
-        tokens_[used_].push_back(token);
-        index_.insert(line, used_);
+        const uint32_t s = freeSlots_.back();
+        freeSlots_.pop_back();
+        lines_[s] = line;
+        tokens_[s].push_back(token);
+        index_.insert(line, s);
         ++used_;
     }
     void merge(uint64_t line, uint32_t token) { tokens_[size_t(slot(line))].push_back(token); }
@@ -43,25 +48,19 @@ public:
     // reference stays valid until the next release().
     const std::vector<uint32_t>& release(uint64_t line) {
         released_.clear();
-        const uint32_t* found = index_.find(line);
-        if (!found) return released_;
-        const unsigned s = *found;
-        index_.erase(line);
-        const unsigned last = used_ - 1;
+        uint32_t s = 0;
+        if (!index_.take(line, s)) return released_;
         released_.swap(tokens_[s]);  // the slot keeps the old buffer's capacity
-        if (s != last) {  // the last entry moves into the freed slot
-            lines_[s] = lines_[last];
-            tokens_[s].swap(tokens_[last]);
-            *index_.find(lines_[s]) = s;
-        }
-        tokens_[last].clear();
+        lines_[s] = kNoLine;
+        freeSlots_.push_back(s);
         --used_;
         return released_;
     }
     // (line, tokens held) of every entry, by line address: for deterministic dumps.
     std::vector<std::pair<uint64_t, size_t>> entries() const {
         std::vector<std::pair<uint64_t, size_t>> e;
-        for (unsigned i = 0; i < used_; ++i) e.emplace_back(lines_[i], tokens_[i].size());
+        for (size_t i = 0; i < lines_.size(); ++i)
+            if (lines_[i] != kNoLine) e.emplace_back(lines_[i], tokens_[i].size());
         std::sort(e.begin(), e.end());
         return e;
     }
@@ -82,8 +81,11 @@ private:
         return s ? int(*s) : -1;
     }
     unsigned maxMerge_;
-    unsigned used_ = 0;                         // slots 0 .. used_-1 hold entries
+    unsigned used_ = 0;
+    // A slot keeps its entry from allocation to release (kNoLine while free): release() frees it
+    // with one probe of the index, where moving the last entry into the hole took two more.
     std::vector<uint64_t> lines_;
+    std::vector<uint32_t> freeSlots_;
     std::vector<std::vector<uint32_t>> tokens_;
     std::vector<uint32_t> released_;
     FlatHashMap<uint64_t, uint32_t, LineHash, kNoLine> index_;  // line -> slot

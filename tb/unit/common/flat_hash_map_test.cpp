@@ -48,6 +48,21 @@ TEST(FlatHashMap, ProbesWrapAroundAndErasingShiftsTheChainBack) {
     EXPECT_EQ(m.slots(), 8u);
 }
 
+TEST(FlatHashMap, TakeHandsOverTheValueAndShiftsTheChainAsEraseDoes) {
+    Map m(8);
+    ASSERT_TRUE(m.insert(7, 70));   // slot 7
+    ASSERT_TRUE(m.insert(15, 150)); // wraps to slot 0
+    int v = -1;
+    EXPECT_FALSE(m.take(23, v));    // home 7, not there: the probe ends at slot 1
+    EXPECT_EQ(v, -1);
+    ASSERT_TRUE(m.take(7, v));
+    EXPECT_EQ(v, 70);
+    // 15 (home 7) moves back into slot 7, as erase(7) would move it.
+    EXPECT_EQ(inTableOrder(m), (std::vector<std::pair<uint64_t, int>>{{15, 150}}));
+    EXPECT_EQ(m.size(), 1u);
+    EXPECT_FALSE(m.take(7, v));
+}
+
 TEST(FlatHashMap, AnEntryAtItsHomeStaysWhenAnEarlierSlotEmpties) {
     Map m(8);
     ASSERT_TRUE(m.insert(2, 20));  // slot 2
