@@ -132,6 +132,11 @@ public:
         return !busy_ && !roBusy_ && sharedPasses_ == 0 && reexecCount_ == 0 && done_.empty() && pipe_.empty() &&
                queue_.empty();
     }
+    // An instruction with accesses left whose last step was not refused: the next step has work
+    // (blockedOn() is None and onlyWaiting() false, so the SM cannot sleep). Two loads, where the
+    // SM's full sleep check costs about sixty instructions; in a divergent run most cycles
+    // without issue are of this kind (issue 19).
+    bool working() const { return busy_ && blocked_ == Refusal::None; }
     // The current access was refused and nothing else in the unit moves, so every cycle repeats
     // the same refusal until something outside the unit changes: for want of an MSHR entry or
     // merge room, a fill (an answer); for a full miss queue, the NoC taking a request (END_REQ)

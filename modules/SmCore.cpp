@@ -186,7 +186,7 @@ void SmCore::step(uint64_t cycle) {
         retire();
     }
     if (n == 0 && mayStall_ && !trace_) {
-        stalled_ = stalled(stalledUntil_);
+        stalled_ = !ldst_.working() && stalled(stalledUntil_);
         if (stalled_) {
             // What a cycle without issue counts is fixed for the whole sleep (nothing that moves
             // the MSHRs or the resident warps can happen without ending it, and commit() moves

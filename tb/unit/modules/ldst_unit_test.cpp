@@ -67,6 +67,12 @@ TEST(LdStUnit, DivergentLoadOccupiesUnit32Cycles) {
     for (uint64_t c = 1; c <= 32; ++c) {
         b.step(c);
         EXPECT_EQ(b.u.free(), c == 32) << "cycle " << c;
+        // Lines left and no refusal: the SM's sleep check is skipped, and it would say no.
+        EXPECT_EQ(b.u.working(), c < 32) << "cycle " << c;
+        if (b.u.working()) {
+            EXPECT_FALSE(b.u.onlyWaiting()) << "cycle " << c;
+            EXPECT_EQ(b.u.blockedOn(), LdStUnit::Refusal::None) << "cycle " << c;
+        }
     }
     EXPECT_EQ(b.n("ldst.coalescing_stall_cycles"), 31);  // 32 accesses, the last frees the unit
     EXPECT_EQ(b.n("ldst.line_accesses"), 32);
@@ -122,6 +128,9 @@ TEST(LdStUnit, OcclusionCyclesCountedWhileMshrsFull) {
     b.step(2);                           // Q: StallMshr (occlusion 1)
     b.step(3);                           // Q: StallMshr (occlusion 2)
     EXPECT_FALSE(b.u.free());
+    // Refused: not working, so the SM asks its full sleep check, which may sleep on the refusal.
+    EXPECT_FALSE(b.u.working());
+    EXPECT_EQ(b.u.blockedOn(), LdStUnit::Refusal::Mshr);
     b.fill(X, 4);                        // fill port first ...
     b.step(4);                           // ... then Q gets the freed MSHR
     EXPECT_TRUE(b.u.free());
