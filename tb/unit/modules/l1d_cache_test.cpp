@@ -282,6 +282,23 @@ TEST(L1DCache, LruEvictionOrderInOneSet) {
     EXPECT_EQ(rec.frees.size(), 8u);
 }
 
+TEST(L1DCache, EveryWayIsFoundAtEachAssociativity) {
+    // 4 and 8 ways take find()'s unrolled scans, 2 and 16 its general loop: a line is found in
+    // every way, the last included, and a way holding an invalidated line's stale tag is not a hit.
+    for (unsigned ways : {2u, 4u, 8u, 16u}) {
+        Bench b(cfgOf(L1Allocation::OnMiss, ways, 4));
+        for (unsigned k = 0; k < ways; ++k) b.missAndFill(0x200 * k);  // set 0, ways 0..ways-1
+        for (unsigned k = 0; k < ways; ++k) EXPECT_TRUE(b.l1.probe(0x200 * k)) << ways << " ways, way " << k;
+        EXPECT_FALSE(b.l1.probe(0x200 * ways)) << ways;   // set 0, not there
+        EXPECT_FALSE(b.l1.probe(0x080)) << ways;          // set 1, empty
+        const uint64_t last = 0x200 * (ways - 1);
+        EXPECT_EQ(b.l1.write(last, 4, 0, 0), L1Result::WriteSent);  // write-evict: the tag stays behind
+        EXPECT_FALSE(b.l1.probe(last)) << ways;
+        EXPECT_EQ(b.l1.read(last, 0, 0, 1), L1Result::MissNew) << ways;
+        EXPECT_EQ(b.l1.read(0, 0, 0, 2), L1Result::Hit) << ways;
+    }
+}
+
 TEST(L1DCache, HitsSplitIntoIntraAndInterWarpByTheLinesOwner) {
     // Warp 5 brings A in, warp 6 brings B in (on-miss: the reserving warp owns the line; on-fill
     // the missing warp). Hits: A by 5 (intra), A by 6 (inter), B by 6 (intra), B by 5 (inter),
