@@ -18,9 +18,19 @@ std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
     // The line first: it rules out almost every way, the valid bit is for the rare match of an
     // invalidated way's stale line (issue 19: half the comparisons of a lookup).
     const Way* const ways = &slots_[size_t(set) * ways_];
-    for (unsigned w = 0; w < ways_; ++w)
-        if (ways[w].line == line && ways[w].valid) return w;
-    return std::nullopt;
+    auto scan = [&](unsigned n) -> std::optional<unsigned> {
+#pragma GCC unroll 16
+        for (unsigned w = 0; w < n; ++w)
+            if (ways[w].line == line && ways[w].valid) return w;
+        return std::nullopt;
+    };
+    // The shipped platforms' associativities with a constant bound, which g++ unrolls (as the
+    // L1D's lookup, issue 19).
+    switch (ways_) {
+    case 8: return scan(8);
+    case 16: return scan(16);
+    default: return scan(ways_);
+    }
 }
 
 void L2TagArray::touch(unsigned set, unsigned way) { at(set, way).lastUse = ++useClock_; }

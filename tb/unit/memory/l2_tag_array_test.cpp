@@ -30,6 +30,21 @@ TEST(L2TagArray, EmptyWaysFillLowestFirst) {
     EXPECT_FALSE(t.victim(0).valid);
 }
 
+TEST(L2TagArray, EveryWayIsFoundAtEachAssociativity) {
+    // 8 and 16 ways take find()'s unrolled scans, 2 and 24 its general loop.
+    for (unsigned ways : {2u, 8u, 16u, 24u}) {
+        L2TagArray t(2, ways);
+        EXPECT_FALSE(t.find(0, line(0))) << ways;  // an empty way's line is 0, but not valid
+        for (unsigned n = 1; n <= ways; ++n) t.install(0, line(n), false);  // way n - 1
+        for (unsigned n = 1; n <= ways; ++n) {
+            ASSERT_TRUE(t.find(0, line(n))) << ways << " ways, line " << n;
+            EXPECT_EQ(*t.find(0, line(n)), n - 1) << ways;
+        }
+        EXPECT_FALSE(t.find(0, line(ways + 1))) << ways;
+        EXPECT_FALSE(t.find(1, line(ways))) << ways;  // the other set
+    }
+}
+
 TEST(L2TagArray, LruEvictionOrderInOneSet) {
     L2TagArray t(2, 4);
     for (unsigned n : {1, 2, 3, 4}) t.install(0, line(n), false);
