@@ -61,12 +61,19 @@ const L1DCache::Line* L1DCache::find(uint64_t lineAddr) const {
 L1DCache::Line* L1DCache::victim(unsigned set) {
     Line* const ways = &lines_[size_t(set) * ways_];
     uint64_t candidates = 0;
-    for (unsigned w = 0; w < ways_; ++w) {
-        Line& l = ways[w];
-        if (l.state == State::Reserved) continue;
-        if (l.state == State::Invalid) return &l;  // lowest invalid way first
-        candidates |= uint64_t(1) << w;
-    }
+    auto scan = [&](unsigned n) -> Line* {
+#pragma GCC unroll 8
+        for (unsigned w = 0; w < n; ++w) {
+            Line& l = ways[w];
+            if (l.state == State::Reserved) continue;
+            if (l.state == State::Invalid) return &l;  // lowest invalid way first
+            candidates |= uint64_t(1) << w;
+        }
+        return nullptr;
+    };
+    // Unrolled for the shipped associativities, as find().
+    Line* const invalid = ways_ == 4 ? scan(4) : ways_ == 8 ? scan(8) : scan(ways_);
+    if (invalid) return invalid;
     if (!candidates) return nullptr;
     return &ways[repl_->victim(set, candidates)];
 }

@@ -283,8 +283,9 @@ TEST(L1DCache, LruEvictionOrderInOneSet) {
 }
 
 TEST(L1DCache, EveryWayIsFoundAtEachAssociativity) {
-    // 4 and 8 ways take find()'s unrolled scans, 2 and 16 its general loop: a line is found in
-    // every way, the last included, and a way holding an invalidated line's stale tag is not a hit.
+    // 4 and 8 ways take find()'s and victim()'s unrolled scans, 2 and 16 their general loops: a
+    // line is found in every way, the last included; a way holding an invalidated line's stale
+    // tag is not a hit; invalid ways fill lowest first, then the LRU line leaves.
     for (unsigned ways : {2u, 4u, 8u, 16u}) {
         Bench b(cfgOf(L1Allocation::OnMiss, ways, 4));
         for (unsigned k = 0; k < ways; ++k) b.missAndFill(0x200 * k);  // set 0, ways 0..ways-1
@@ -296,6 +297,13 @@ TEST(L1DCache, EveryWayIsFoundAtEachAssociativity) {
         EXPECT_FALSE(b.l1.probe(last)) << ways;
         EXPECT_EQ(b.l1.read(last, 0, 0, 1), L1Result::MissNew) << ways;
         EXPECT_EQ(b.l1.read(0, 0, 0, 2), L1Result::Hit) << ways;
+        // No invalid way left: the victim is the least recently used of the unreserved ways
+        // (line 0x200, or line 0 when it is the only one).
+        const uint64_t lru = ways > 2 ? 0x200 : 0;
+        EXPECT_EQ(b.l1.read(0x200 * ways, 0, 0, 3), L1Result::MissNew) << ways;
+        EXPECT_FALSE(b.l1.probe(lru)) << ways;
+        EXPECT_TRUE(b.l1.reserved(last)) << ways;
+        EXPECT_TRUE(b.l1.reserved(0x200 * ways)) << ways;
     }
 }
 
