@@ -1,6 +1,7 @@
 #include "modules/LdStUnit.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <stdexcept>
 
@@ -188,12 +189,20 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
         loads_[token_].remaining = static_cast<unsigned>(accesses_.size());
         loads_[token_].accesses = static_cast<unsigned>(accesses_.size());
         unsigned sets = 0;
-        for (const auto& a : accesses_) {
-            uint8_t& m = setMark_[l1_.setOf(a.lineAddr)];
-            sets += m == 0;
-            m = 1;
+        if (l1_.sets() <= 64) {
+            // One word of set bits: each set index computed once and nothing to clear after
+            // (the byte marks below cost two index computations per line; issue 19).
+            uint64_t touched = 0;
+            for (const auto& a : accesses_) touched |= uint64_t(1) << l1_.setOf(a.lineAddr);
+            sets = static_cast<unsigned>(std::popcount(touched));
+        } else {
+            for (const auto& a : accesses_) {
+                uint8_t& m = setMark_[l1_.setOf(a.lineAddr)];
+                sets += m == 0;
+                m = 1;
+            }
+            for (const auto& a : accesses_) setMark_[l1_.setOf(a.lineAddr)] = 0;
         }
-        for (const auto& a : accesses_) setMark_[l1_.setOf(a.lineAddr)] = 0;
         loads_[token_].unlooked = static_cast<unsigned>(accesses_.size());
         loads_[token_].activeLanes = inst.activeLanes();
         loads_[token_].setsTouched = sets;

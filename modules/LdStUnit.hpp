@@ -256,7 +256,7 @@ private:
     // until the last is made (exclusive with busy_ and roBusy_).
     unsigned sharedPasses_ = 0;
     SharedBanks banks_;
-    std::vector<uint8_t> setMark_;  // scratch for counting distinct sets, one byte per L1D set
+    std::vector<uint8_t> setMark_;  // scratch for counting distinct sets of an L1D of over 64, a byte per set
     SchedulerPolicy* observer_ = nullptr;
     bool sendGate_ = false;  // observer_->gatesSendBelowL1()
     // The policy holds this access back: it would send a request below the L1D and the policy

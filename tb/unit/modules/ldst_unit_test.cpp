@@ -325,6 +325,44 @@ struct GatePolicy : SchedulerPolicy {
 };
 } // namespace
 
+namespace {
+struct ServicedRecorder : SchedulerPolicy {
+    std::string name() const override { return "serviced"; }
+    void order(unsigned, std::vector<unsigned>&, const SmView&) override {}
+    void onLoadServiced(const LoadServicedEvent& e) override { events.push_back(e); }
+    std::vector<LoadServicedEvent> events;
+};
+} // namespace
+
+TEST(LdStUnit, AServicedLoadReportsTheDistinctL1dSetsItsLinesTouch) {
+    // Linear index, 128-byte lines, 8 ways: line l of a load with stride s is in set
+    // (l * s / 128) mod sets, at most 8 lines a set (each reserves a way). 32 sets take the
+    // one-word path, 128 sets the byte marks.
+    struct Case {
+        unsigned sets;
+        uint64_t stride;
+        unsigned want;
+    };
+    for (const Case& k : {Case{32, 128, 32}, Case{32, 1024, 4}, Case{32, 4, 1}, Case{128, 2048, 8},
+                          Case{128, 128, 32}}) {
+        SmConfig c = baseCfg();
+        c.l1Bytes = k.sets * c.l1Line * c.l1Ways;
+        c.mshrEntries = 64;  // both loads' misses in flight at once
+        Bench b(c);
+        ServicedRecorder rec;
+        b.u.setObserver(&rec);
+        b.u.accept(0, load(0x40, 5, kBase, k.stride), 0);
+        for (uint64_t cyc = 1; cyc <= 40; ++cyc) b.step(cyc);
+        ASSERT_EQ(rec.events.size(), 1u) << k.sets << " sets, stride " << k.stride;
+        EXPECT_EQ(rec.events[0].setsTouched, k.want) << k.sets << " sets, stride " << k.stride;
+        // The marks are cleared: the same load a line further on counts the same.
+        b.u.accept(0, load(0x40, 6, kBase + 128, k.stride), 40);
+        for (uint64_t cyc = 41; cyc <= 80; ++cyc) b.step(cyc);
+        ASSERT_EQ(rec.events.size(), 2u);
+        EXPECT_EQ(rec.events[1].setsTouched, k.want) << k.sets << " sets, stride " << k.stride;
+    }
+}
+
 TEST(LdStUnit, ASendGateParksOnlyAccessesThatWouldGoBelowTheL1d) {
     // Warp 1 may not send below the L1D. Its load of two lines: kBase (a miss) and kBase + 128
     // (prefilled, a hit). c1: the miss is held and parked, no L1D access counted; c2: the parked
