@@ -201,7 +201,7 @@ void Network::sinkFault(unsigned sink, const Flit& f, const char* why) const {
                            std::to_string(f.seq) + " of packet " + std::to_string(slots_[f.slot].id) + ": " + why);
 }
 
-void Network::sinkReceive(unsigned sink, const Flit& f) {
+inline void Network::sinkReceive(unsigned sink, const Flit& f) {
     Sink& s = sinks_[sink];
     SinkVc& v = s.vcs.at(f.vc);
     const Packet& p = slots_[f.slot];
