@@ -35,7 +35,17 @@ public:
     }
     // The request at `pos` left the queue: the positions above it move down one.
     void erased(size_t pos) {
-        for (uint64_t& b : bank_) b = remove(b, pos);
+        uint64_t* const banks = bank_.data();
+        auto shift = [&](size_t n) {
+            for (size_t k = 0; k < n; ++k) banks[k] = remove(banks[k], pos);
+        };
+        // The presets' bank counts with a constant bound, which g++ -O2 vectorises (it leaves a
+        // loop of run-time length scalar; issue 19).
+        switch (bank_.size()) {
+        case 8: shift(8); break;
+        case 16: shift(16); break;
+        default: shift(bank_.size());
+        }
         all_ = remove(all_, pos);
         write_ = remove(write_, pos);
         hit_ = remove(hit_, pos);
