@@ -14,6 +14,8 @@ namespace gpusim {
 namespace {
 constexpr double kLatencyBucketCycles = 16;
 constexpr unsigned kLatencyBuckets = 128;
+// An L1D of at most this many sets counts a load's distinct sets in one word of set bits.
+constexpr unsigned kSetsInAWord = 64;
 } // namespace
 
 LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const std::string& p)
@@ -54,7 +56,7 @@ LdStUnit::LdStUnit(const SmConfig& cfg, L1DCache& l1, StatRegistry& stats, const
                                   "Per load: first L1D access to its data (OAWS L1D access latency, occlusion included)")),
       accessCyclesCoherent_(stats.average(p + "load_access_cycles_coherent", "L1D access latency of coherent loads")),
       accessCyclesDivergent_(stats.average(p + "load_access_cycles_divergent", "L1D access latency of divergent loads")) {
-    setMark_.assign(l1_.sets(), 0);
+    if (l1_.sets() > kSetsInAWord) setMark_.assign(l1_.sets(), 0);
     if (cfg_.l1LookupAfterLatency) pipeDepth_ = cfg_.l1HitLatency - 1;  // >= 1, checked by SmConfig
     queueCap_ = cfg_.memIssueQueue;
 }
@@ -189,7 +191,7 @@ void LdStUnit::start(unsigned warp, const WarpInstruction& inst, uint64_t issued
         loads_[token_].remaining = static_cast<unsigned>(accesses_.size());
         loads_[token_].accesses = static_cast<unsigned>(accesses_.size());
         unsigned sets = 0;
-        if (l1_.sets() <= 64) {
+        if (l1_.sets() <= kSetsInAWord) {
             // One word of set bits: each set index computed once and nothing to clear after
             // (the byte marks below cost two index computations per line; issue 19).
             uint64_t touched = 0;
