@@ -81,6 +81,8 @@ private:
         return s ? int(*s) : -1;
     }
     unsigned maxMerge_;
+    // Entries held: capacity less freeSlots_.size(), but counted, since used() and full() are read
+    // every SM step (deriving them cost 0.25 % of a divergent run).
     unsigned used_ = 0;
     // A slot keeps its entry from allocation to release (kNoLine while free): release() frees it
     // with one probe of the index, where moving the last entry into the hole took two more.

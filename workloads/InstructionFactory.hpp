@@ -8,8 +8,8 @@
 // WarpInstruction for code and tests that want a value.
 //
 // Memory operations take a lane -> address function evaluated for active lanes; inactive lanes'
-// addresses are left as they were (0 in a converted value). Non-memory instructions leave `addr` untouched: the SM reads
-// addresses only of active lanes of memory instructions.
+// addresses are left as they were (0 in a converted value). Non-memory instructions leave `addr`
+// untouched: the SM reads addresses only of active lanes of memory instructions.
 #include <array>
 #include <bit>
 #include <cstdint>
