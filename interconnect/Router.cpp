@@ -9,7 +9,9 @@ Router::Router(const Setup& s, const Topology& topo)
     : id_(s.id), topo_(topo), delay_(s.delay), speedup_(s.speedup), queued_(s.speedup > 1),
       alloc_(s.allocator, static_cast<unsigned>(s.inVcs.size()), static_cast<unsigned>(s.outVcs.size()),
              s.iterations),
-      inBusy_(static_cast<unsigned>(s.inVcs.size())), outBusy_(static_cast<unsigned>(s.outVcs.size())) {
+      inBusy_(static_cast<unsigned>(s.inVcs.size())), outBusy_(static_cast<unsigned>(s.outVcs.size())),
+      parked_(static_cast<unsigned>(s.inVcs.size())),
+      waiters_(s.outVcs.size(), SwitchAllocator::Mask(static_cast<unsigned>(s.inVcs.size()))) {
     if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
     if (!s.inCredited.empty() && s.inCredited.size() != s.inVcs.size())
@@ -30,11 +32,13 @@ Router::Router(const Setup& s, const Topology& topo)
     for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
     oneVc_ = !queued_;
     for (const OutPort& op : out_) oneVc_ = oneVc_ && op.vcs.size() == 1;
+    for (InPort& ip : in_) ip.parkable = oneVc_ && ip.vcs.size() == 1;
 }
 
 void Router::credit(unsigned out, unsigned vc, unsigned n) {
     out_[out].vcs[vc].credits += n;
     wakeAt_ = 0;
+    unpark(out);
 }
 
 int Router::freeOutVc(const OutPort& o) const {
@@ -67,8 +71,22 @@ inline int Router::wants(const InVc& v, uint64_t cycle) const {
 void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed) {
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
-        inBusy_.forEach([&](unsigned i) {
-            for (InVc& v : in_[i].vcs) {
+        inBusy_.forEachExcept(parked_, [&](unsigned i) {
+            InPort& ip = in_[i];
+            if (ip.parkable) {
+                InVc& v = ip.vcs.front();
+                v.want = wants(v, cycle);
+                if (v.want >= 0) {
+                    alloc_.request(i, static_cast<unsigned>(v.want));
+                } else if (!v.active && v.buf.front().ready <= cycle) {
+                    // A ready head refused by its output (held, or no credit): see parked_.
+                    const unsigned port = route_[v.buf.front().dst];
+                    parked_.set(i);
+                    waiters_[port].set(i);
+                }
+                return;
+            }
+            for (InVc& v : ip.vcs) {
                 v.want = wants(v, cycle);
                 if (v.want >= 0) alloc_.request(i, static_cast<unsigned>(v.want));
             }
@@ -89,7 +107,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             break;
         }
         alloc_.allocate(match_);
-        inBusy_.forEach([&](unsigned i) {
+        inBusy_.forEachExcept(parked_, [&](unsigned i) {
             if (match_[i] < 0) return;
             const unsigned o = static_cast<unsigned>(match_[i]);
             InPort& ip = in_[i];
@@ -129,6 +147,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             if (f.tail) {
                 op.vcs[v.outVc].held = false;
                 v.active = false;
+                unpark(o);
             }
         });
     }

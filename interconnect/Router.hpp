@@ -101,6 +101,8 @@ public:
     unsigned buffered() const { return buffered_; }  // flits in input buffers
     unsigned outputCredits(unsigned out, unsigned vc) const { return out_[out].vcs[vc].credits; }
     bool outputVcHeld(unsigned out, unsigned vc) const { return out_[out].vcs[vc].held; }
+    // Input `in` is parked: skipped by allocation until its head's output changes (see parked_).
+    bool parked(unsigned in) const { return parked_.test(in); }
     // Non-empty buffers and held VCs, one line each; `describe` names a flit's packet.
     std::string dump(const std::string& name, const std::function<std::string(const Flit&)>& describe) const;
 
@@ -119,6 +121,7 @@ private:
         std::vector<InVc> vcs;
         unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
         bool credited = true;  // Setup::inCredited
+        bool parkable = false;  // one VC, in a router with one VC behind every output (oneVc_)
         RoundRobinArbiter vcArb;
         explicit InPort(unsigned n) : vcArb(n) {}
     };
@@ -154,6 +157,14 @@ private:
     // only these, in ascending order as a scan of every port would (most ports of a crossbar
     // serving a few busy SMs are empty).
     SwitchAllocator::Mask inBusy_, outBusy_;
+    // Parked inputs (parkable ones only): the front is a head, ready, whose output is held by
+    // another packet or has no credit. Nothing but that output's release (a tail passing) or a
+    // credit for it can change the answer of wants(), so the request and grant phases skip the
+    // input until then instead of asking again every cycle (most head checks in a crossbar
+    // serving many sources, issue 19). waiters_[o]: the inputs parked on output o.
+    SwitchAllocator::Mask parked_;
+    std::vector<SwitchAllocator::Mask> waiters_;
+    void unpark(unsigned out) { parked_.moveOut(waiters_[out]); }
 };
 
 } // namespace gpusim

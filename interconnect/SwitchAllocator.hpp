@@ -59,6 +59,7 @@ public:
         void set(unsigned i) { w_[i >> 6] |= uint64_t(1) << (i & 63); }
         void clear(unsigned i) { w_[i >> 6] &= ~(uint64_t(1) << (i & 63)); }
         void reset() { std::fill(w_.begin(), w_.end(), 0); }
+        bool test(unsigned i) const { return w_[i >> 6] >> (i & 63) & 1; }
         bool any() const;
         // The first member at or after `from`, wrapping around `n`; -1 if empty.
         int firstFrom(unsigned from, unsigned n) const;
@@ -68,6 +69,21 @@ public:
         void forEach(F&& f) const {
             for (size_t k = 0; k < w_.size(); ++k)
                 for (uint64_t b = w_[k]; b; b &= b - 1) f(static_cast<unsigned>(k * 64 + unsigned(__builtin_ctzll(b))));
+        }
+        // f(i) for each member not in `except` (a mask of the same size), ascending, each word
+        // read once as in forEach.
+        template <class F>
+        void forEachExcept(const Mask& except, F&& f) const {
+            for (size_t k = 0; k < w_.size(); ++k)
+                for (uint64_t b = w_[k] & ~except.w_[k]; b; b &= b - 1)
+                    f(static_cast<unsigned>(k * 64 + unsigned(__builtin_ctzll(b))));
+        }
+        // Removes the members of `other` (a mask of the same size) from this set and empties `other`.
+        void moveOut(Mask& other) {
+            for (size_t k = 0; k < w_.size(); ++k) {
+                w_[k] &= ~other.w_[k];
+                other.w_[k] = 0;
+            }
         }
         std::vector<uint64_t> w_;
     };

@@ -139,6 +139,57 @@ TEST(Network, FlitsOfBackToBackPacketsPipeline) {
     EXPECT_EQ(x.when(2), 23u);
 }
 
+// Two sources, one sink, 5-flit packets A (source 0) and B (source 1) created at 0: both heads
+// are ready at 3 and request the sink; iSLIP grants input 0 first. A leaves 3..7 and is
+// delivered at 8. From 4 B's head finds the output held by A: its input is parked (not asked
+// again) until A's tail passes at 7, which unparks it in the same cycle; B leaves 8..12 and is
+// delivered at 13, as without parking.
+TEST(Network, AHeadBehindAnotherPacketIsParkedUntilItsTailPasses) {
+    Rig x(std::make_unique<CrossbarTopology>(2, 1, false), params());
+    x.send(1, 0, 0, 5, 0);
+    x.send(2, 1, 0, 5, 0);
+    const Router& r = x.net->router(0);
+    x.run(3);
+    EXPECT_FALSE(r.parked(1)) << "at 3 B's head requested (and lost): not parked";
+    for (uint64_t c = 4; c <= 6; ++c) {
+        x.run(c);
+        EXPECT_TRUE(r.parked(1)) << "cycle " << c;
+        EXPECT_TRUE(r.outputVcHeld(0, 0)) << "cycle " << c;
+    }
+    x.run(7);
+    EXPECT_FALSE(r.parked(1)) << "A's tail left at 7";
+    EXPECT_FALSE(r.parked(0));
+    x.run(30);
+    EXPECT_EQ(x.when(1), 8u);
+    EXPECT_EQ(x.when(2), 13u);
+}
+
+// A head refused for want of a credit is parked until one comes. Source 0's ten 1-flit packets
+// (created at 0, leaving the router 3..12) fill the sink's 10-flit buffer; the consumer refuses
+// until 100. Source 1's packet X, created at 20, is ready at 23 and parked there (no credit),
+// and the router sleeps. At 100 packet 0 is taken; its credit arrives at 101 and unparks X,
+// which leaves at 101 and completes at 102, behind packets 1..9 (taken 101..109): X at 110.
+TEST(Network, AHeadWithoutACreditIsParkedUntilACreditComes) {
+    Rig x(std::make_unique<CrossbarTopology>(2, 1, false), params());
+    x.blockUntil = 100;
+    for (unsigned n = 0; n < 10; ++n) x.send(n, 0, 0, 1, 0);
+    x.send(50, 1, 0, 1, 20);
+    const Router& r = x.net->router(0);
+    x.run(22);
+    EXPECT_FALSE(r.parked(1));
+    x.run(23);
+    EXPECT_TRUE(r.parked(1));
+    EXPECT_EQ(r.outputCredits(0, 0), 0u);
+    EXPECT_EQ(r.wakeAt(), UINT64_MAX);
+    x.run(100);
+    EXPECT_TRUE(r.parked(1));
+    x.run(101);
+    EXPECT_FALSE(r.parked(1));
+    x.run(200);
+    for (unsigned n = 0; n < 10; ++n) EXPECT_EQ(x.when(n), 100u + n) << "packet " << n;
+    EXPECT_EQ(x.when(50), 110u);
+}
+
 // A 1x2 mesh, source on node 0, sink on node 1, 2-flit buffers, R = 3, L = 1, a long stream
 // of 1-flit packets. A buffer slot of the n0 -> n1 channel serves one flit per credit loop:
 // leave n0 at t, arrive n1 at t+1, leave n1 at t+4, credit back at n0 at t+5. So n0 sends two
