@@ -36,9 +36,12 @@ Router::Router(const Setup& s, const Topology& topo)
 }
 
 void Router::credit(unsigned out, unsigned vc, unsigned n) {
-    out_[out].vcs[vc].credits += n;
+    OutVc& ov = out_[out].vcs[vc];
+    ov.credits += n;
     wakeAt_ = 0;
-    unpark(out);
+    // A held output stays refused: its waiters wait on for the tail (in a multi-stage network a
+    // credit comes back for every flit that leaves the next buffer).
+    if (!ov.held) unpark(out);
 }
 
 int Router::freeOutVc(const OutPort& o) const {
@@ -147,7 +150,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             if (f.tail) {
                 op.vcs[v.outVc].held = false;
                 v.active = false;
-                unpark(o);
+                if (op.vcs[v.outVc].credits > 0) unpark(o);  // without one, the next credit does
             }
         });
     }

@@ -158,10 +158,11 @@ private:
     // serving a few busy SMs are empty).
     SwitchAllocator::Mask inBusy_, outBusy_;
     // Parked inputs (parkable ones only): the front is a head, ready, whose output is held by
-    // another packet or has no credit. Nothing but that output's release (a tail passing) or a
-    // credit for it can change the answer of wants(), so the request and grant phases skip the
-    // input until then instead of asking again every cycle (most head checks in a crossbar
-    // serving many sources, issue 19). waiters_[o]: the inputs parked on output o.
+    // another packet or has no credit. Nothing but that output becoming free with a credit (a
+    // tail passing while a credit is left, or a credit while it is not held) can change the
+    // answer of wants(), so the request and grant phases skip the input until then instead of
+    // asking again every cycle (most head checks in a crossbar serving many sources, issue 19).
+    // waiters_[o]: the inputs parked on output o.
     SwitchAllocator::Mask parked_;
     std::vector<SwitchAllocator::Mask> waiters_;
     void unpark(unsigned out) { parked_.moveOut(waiters_[out]); }
