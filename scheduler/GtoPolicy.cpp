@@ -12,44 +12,70 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
     const uint64_t version = sm.schedulerSetVersion(sched);
     if (version != 0 && version == c.version && c.oldestFirst.size() == warps.size()) return c;
     c.version = version;
-    // The ages now, and whether any slot's differs from what the order was built on.
     const unsigned slots = sm.warpSlots();
     if (c.ageOf.size() < slots) c.ageOf.resize(slots, kNotMember);
-    if (freshAge_.size() < slots) freshAge_.resize(slots, kNotMember);
-    bool changed = warps.size() != c.oldestFirst.size();
+    if (seen_.size() < slots) {
+        seen_.resize(slots, 0);
+        addedAge_.resize(slots, kNotMember);
+    }
+    // One pass over the warps asked about: a warp whose age is not the one its slot was ordered
+    // by is a newcomer (a new slot, or a slot that holds a newer warp). `stamp_` marks this call's
+    // warps, so nothing has to be cleared afterwards.
+    ++stamp_;
+    added_.clear();
+    size_t stayed = 0;
     for (unsigned w : warps) {
         const uint64_t age = sm.warp(w).age;
-        freshAge_[w] = age;
-        changed |= age != c.ageOf[w];
+        seen_[w] = stamp_;
+        if (age == c.ageOf[w]) {
+            ++stayed;
+        } else {
+            addedAge_[w] = age;
+            added_.push_back(w);
+        }
     }
-    if (!changed) {
-        for (unsigned w : warps) freshAge_[w] = kNotMember;
-        return c;
-    }
+    if (added_.empty() && stayed == c.oldestFirst.size()) return c;
     // The order is (age, slot) ascending. A warp that stays keeps its place among those that
     // stay, so the new order is the old one without the leavers, merged with the newcomers
     // (usually one, younger than all): no sort of the whole list at each warp start and end.
-    const auto older = [this](unsigned a, unsigned b) {
-        return freshAge_[a] != freshAge_[b] ? freshAge_[a] < freshAge_[b] : a < b;
-    };
-    added_.clear();
-    for (unsigned w : warps)
-        if (c.ageOf[w] != freshAge_[w]) added_.push_back(w);
-    std::sort(added_.begin(), added_.end(), older);
-    merged_.clear();
-    auto next = added_.begin();
-    for (unsigned w : c.oldestFirst) {
-        if (freshAge_[w] != c.ageOf[w]) {  // left (or its slot holds a newer warp)
-            c.ageOf[w] = kNotMember;
-            continue;
+    if (stayed != c.oldestFirst.size()) {
+        // Leavers: members not asked about, or whose slot now holds a newcomer.
+        size_t k = 0;
+        for (unsigned w : c.oldestFirst) {
+            if (seen_[w] == stamp_ && addedAge_[w] == kNotMember) {
+                c.oldestFirst[k++] = w;
+                continue;
+            }
+            if (seen_[w] != stamp_) c.ageOf[w] = kNotMember;
         }
-        while (next != added_.end() && older(*next, w)) merged_.push_back(*next++);
-        merged_.push_back(w);
+        c.oldestFirst.resize(k);
+        if (added_.empty()) return c;
     }
-    merged_.insert(merged_.end(), next, added_.end());
-    for (unsigned w : added_) c.ageOf[w] = freshAge_[w];
-    for (unsigned w : warps) freshAge_[w] = kNotMember;
-    c.oldestFirst.swap(merged_);
+    const auto older = [this](unsigned a, unsigned b) {
+        return addedAge_[a] != addedAge_[b] ? addedAge_[a] < addedAge_[b] : a < b;
+    };
+    std::sort(added_.begin(), added_.end(), older);
+    const auto before = [&c, this](unsigned added, unsigned stays) {  // the newcomer sorts first
+        const uint64_t a = addedAge_[added], b = c.ageOf[stays];
+        return a != b ? a < b : added < stays;
+    };
+    if (c.oldestFirst.empty() || !before(added_.front(), c.oldestFirst.back())) {
+        // Every newcomer after every warp that stays (the usual case: the youngest warps).
+        c.oldestFirst.insert(c.oldestFirst.end(), added_.begin(), added_.end());
+    } else {
+        merged_.clear();
+        auto next = added_.begin();
+        for (unsigned w : c.oldestFirst) {
+            while (next != added_.end() && before(*next, w)) merged_.push_back(*next++);
+            merged_.push_back(w);
+        }
+        merged_.insert(merged_.end(), next, added_.end());
+        c.oldestFirst.swap(merged_);
+    }
+    for (unsigned w : added_) {
+        c.ageOf[w] = addedAge_[w];
+        addedAge_[w] = kNotMember;
+    }
     return c;
 }
 

@@ -40,9 +40,10 @@ private:
         uint64_t version = 0;  // SmView::schedulerSetVersion() when the ages were last compared
     };
     static constexpr uint64_t kNotMember = UINT64_MAX;
-    // Scratch of ages(): per slot the age of the warp asked about (kNotMember between calls), the
-    // newcomers, and the merged order.
-    std::vector<uint64_t> freshAge_;
+    // Scratch of ages(): per slot the call that last asked about it (stamp_) and a newcomer's age
+    // (kNotMember between calls); the newcomers, and the merged order.
+    uint64_t stamp_ = 0;
+    std::vector<uint64_t> seen_, addedAge_;
     std::vector<unsigned> added_, merged_;
     std::array<AgeOrder, kSchedulers> byAge_;
     // Brings scheduler `sched`'s age order up to date with `warps` and returns it.
