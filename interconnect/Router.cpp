@@ -35,15 +35,6 @@ Router::Router(const Setup& s, const Topology& topo)
     for (InPort& ip : in_) ip.parkable = oneVc_ && ip.vcs.size() == 1;
 }
 
-void Router::credit(unsigned out, unsigned vc, unsigned n) {
-    OutVc& ov = out_[out].vcs[vc];
-    ov.credits += n;
-    wakeAt_ = 0;
-    // A held output stays refused: its waiters wait on for the tail (in a multi-stage network a
-    // credit comes back for every flit that leaves the next buffer).
-    if (!ov.held) unpark(out);
-}
-
 int Router::freeOutVc(const OutPort& o) const {
     for (unsigned v = 0; v < o.vcs.size(); ++v)
         if (!o.vcs[v].held && (queued_ || o.vcs[v].credits > 0)) return static_cast<int>(v);
@@ -86,6 +77,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
                     const unsigned port = route_[v.buf.front().dst];
                     parked_.set(i);
                     waiters_[port].set(i);
+                    out_[port].waiters = true;
                 }
                 return;
             }

@@ -80,8 +80,15 @@ public:
         ++buffered_;
         if (f.ready < wakeAt_) wakeAt_ = f.ready;
     }
-    // `n` slots of downstream VC `vc` behind output `out` were freed.
-    void credit(unsigned out, unsigned vc, unsigned n);
+    // `n` slots of downstream VC `vc` behind output `out` were freed. Inline: once per flit per
+    // hop in a multi-stage network.
+    void credit(unsigned out, unsigned vc, unsigned n) {
+        OutVc& ov = out_[out].vcs[vc];
+        ov.credits += n;
+        wakeAt_ = 0;
+        // A held output stays refused: its waiters wait on for the tail.
+        if (!ov.held) unpark(out);
+    }
     unsigned freeSlots(unsigned in, unsigned vc) const {
         const auto& b = in_[in].vcs[vc].buf;
         return b.capacity() - b.size();
@@ -132,6 +139,7 @@ private:
     struct OutPort {
         std::vector<OutVc> vcs;
         Ring<Flit> obuf;
+        bool waiters = false;  // some input is parked on this output (waiters_)
     };
 
     // The output a VC may send its front flit to this round, or -1. Inlined into tick(): called
@@ -165,7 +173,12 @@ private:
     // waiters_[o]: the inputs parked on output o.
     SwitchAllocator::Mask parked_;
     std::vector<SwitchAllocator::Mask> waiters_;
-    void unpark(unsigned out) { parked_.moveOut(waiters_[out]); }
+    void unpark(unsigned out) {
+        OutPort& op = out_[out];
+        if (!op.waiters) return;
+        op.waiters = false;
+        parked_.moveOut(waiters_[out]);
+    }
 };
 
 } // namespace gpusim
