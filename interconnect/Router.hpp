@@ -86,8 +86,7 @@ public:
         OutVc& ov = out_[out].vcs[vc];
         ov.credits += n;
         wakeAt_ = 0;
-        // A held output stays refused: its waiters wait on for the tail.
-        if (!ov.held) unpark(out);
+        unparkIfFree(out, ov);
     }
     unsigned freeSlots(unsigned in, unsigned vc) const {
         const auto& b = in_[in].vcs[vc].buf;
@@ -173,9 +172,12 @@ private:
     // waiters_[o]: the inputs parked on output o.
     SwitchAllocator::Mask parked_;
     std::vector<SwitchAllocator::Mask> waiters_;
-    void unpark(unsigned out) {
+    // Output `out` (its VC `ov`) changed: its waiters go back to allocation if it is now free
+    // with a credit. Called where either can change (a tail leaves, a credit comes); a credit to
+    // a held output changes nothing for them (in a butterfly it comes for every flit).
+    void unparkIfFree(unsigned out, const OutVc& ov) {
         OutPort& op = out_[out];
-        if (!op.waiters) return;
+        if (!op.waiters || ov.held || ov.credits == 0) return;
         op.waiters = false;
         parked_.moveOut(waiters_[out]);
     }

@@ -51,13 +51,14 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
         c.oldestFirst.resize(k);
         if (added_.empty()) return c;
     }
-    const auto older = [this](unsigned a, unsigned b) {
-        return addedAge_[a] != addedAge_[b] ? addedAge_[a] < addedAge_[b] : a < b;
+    // (age, slot) order; a newcomer's age is in addedAge_, a staying warp's in c.ageOf.
+    const auto precedes = [](uint64_t ageA, unsigned a, uint64_t ageB, unsigned b) {
+        return ageA != ageB ? ageA < ageB : a < b;
     };
-    std::sort(added_.begin(), added_.end(), older);
-    const auto before = [&c, this](unsigned added, unsigned stays) {  // the newcomer sorts first
-        const uint64_t a = addedAge_[added], b = c.ageOf[stays];
-        return a != b ? a < b : added < stays;
+    std::sort(added_.begin(), added_.end(),
+              [&](unsigned a, unsigned b) { return precedes(addedAge_[a], a, addedAge_[b], b); });
+    const auto before = [&](unsigned added, unsigned stays) {
+        return precedes(addedAge_[added], added, c.ageOf[stays], stays);
     };
     if (c.oldestFirst.empty() || !before(added_.front(), c.oldestFirst.back())) {
         // Every newcomer after every warp that stays (the usual case: the youngest warps).
