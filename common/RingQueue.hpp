@@ -22,7 +22,7 @@ public:
     const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
 
     void push_back(const T& v) {
-        if (size_ == buf_.size()) grow();
+        if (size_ == cap_) grow();
         buf_[(head_ + size_) & mask_] = v;
         ++size_;
     }
@@ -62,11 +62,14 @@ private:
         for (size_t i = 0; i < size_; ++i) bigger[i] = buf_[(head_ + i) & mask_];
         buf_.swap(bigger);
         head_ = 0;
-        mask_ = buf_.size() - 1;
+        cap_ = buf_.size();
+        mask_ = cap_ - 1;
     }
 
     std::vector<T> buf_;
-    size_t head_ = 0, size_ = 0, mask_ = 0;
+    // cap_: buf_.size(), kept apart because the vector's size() divides by sizeof(T) (40 bytes for
+    // a flit on a channel) on every push (issue 19).
+    size_t head_ = 0, size_ = 0, mask_ = 0, cap_ = 0;
 };
 
 } // namespace gpusim
