@@ -103,6 +103,7 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         s.port = t.sources()[i];
         const bool perVc = t.injectionVc(static_cast<unsigned>(i), 0) >= 0;
         s.classes.resize(perVc ? routers_[s.port.router].vcsAt(s.port.port) : 1);
+        s.nClasses = static_cast<unsigned>(s.classes.size());
         s.flits = &stats.counter(prefix + ".inject" + std::to_string(i) + ".flits",
                                  "flits injected by source " + std::to_string(i) + " (utilisation = this / NoC cycles)");
     }
@@ -114,6 +115,10 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
                                          "flits ejected to sink " + std::to_string(j) +
                                              " (utilisation = this / NoC cycles)");
     }
+    nRouters_ = static_cast<unsigned>(routers_.size());
+    nSources_ = static_cast<unsigned>(sources_.size());
+    nSinks_ = static_cast<unsigned>(sinks_.size());
+    nChannels_ = static_cast<uint32_t>(t.channels().size());
 }
 
 uint32_t Network::allocSlot(const Packet& p) {
@@ -128,7 +133,7 @@ uint32_t Network::allocSlot(const Packet& p) {
 }
 
 void Network::inject(const Packet& p) {
-    if (p.src >= sources_.size() || p.dst >= sinks_.size())
+    if (p.src >= nSources_ || p.dst >= nSinks_)
         throw std::logic_error(prefix_ + ": packet " + std::to_string(p.id) + " for a missing terminal");
     if (p.flits == 0 || p.flits > params_.ejectionVcFlits || p.flits > 65535)
         throw std::logic_error(prefix_ + ": packet " + std::to_string(p.id) + " of " + std::to_string(p.flits) +
@@ -147,7 +152,7 @@ void Network::tick(uint64_t cycle) {
     eject(cycle);
     injectFlits(cycle);
     const uint64_t at = cycle + params_.linkCycles;
-    for (unsigned r = 0; r < routers_.size(); ++r) {
+    for (unsigned r = 0; r < nRouters_; ++r) {
         Router& router = routers_[r];
         if (router.idle() || cycle < router.wakeAt()) continue;
         departed_.clear();
@@ -159,7 +164,7 @@ void Network::tick(uint64_t cycle) {
         buffered_ -= left;
         progress_ += left;
         const uint32_t* const targets = outTarget_[r].data();
-        const size_t nChannels = channelFlits_.size();
+        const uint32_t nChannels = nChannels_;
         for (const auto& d : departed_) {
             const uint32_t target = targets[d.out];
             if (target == kUnconnected) throw std::logic_error(prefix_ + ": flit routed to an unconnected port");
@@ -175,7 +180,7 @@ void Network::tick(uint64_t cycle) {
 }
 
 void Network::arrive(uint64_t cycle) {
-    const size_t nChannels = topo_->channels().size();
+    const uint32_t nChannels = nChannels_;
     while (!flitsInFlight_.empty() && flitsInFlight_.front().at <= cycle) {
         const FlitEvent e = flitsInFlight_.front();
         flitsInFlight_.pop_front();
@@ -203,7 +208,11 @@ void Network::sinkFault(unsigned sink, const Flit& f, const char* why) const {
 
 inline void Network::sinkReceive(unsigned sink, const Flit& f) {
     Sink& s = sinks_[sink];
-    SinkVc& v = s.vcs.at(f.vc);
+    // The VC checked against the count every sink has (params_.vcs) rather than by vcs.at(),
+    // whose size() divides by a SinkVc's size at every flit (issue 19).
+    if (f.vc >= params_.vcs) [[unlikely]]
+        sinkFault(sink, f, "on a VC the sink does not have");
+    SinkVc& v = s.vcs[f.vc];
     const Packet& p = slots_[f.slot];
     if (f.dst != sink || p.dst != sink) [[unlikely]]
         sinkFault(sink, f, "delivered to the wrong sink");
@@ -231,7 +240,7 @@ inline void Network::sinkReceive(unsigned sink, const Flit& f) {
 void Network::eject(uint64_t cycle) {
     if (completePackets_ == 0) return;
     const uint64_t at = cycle + params_.linkCycles;
-    for (unsigned j = 0; j < sinks_.size(); ++j) {
+    for (unsigned j = 0; j < nSinks_; ++j) {
         Sink& s = sinks_[j];
         for (auto it = s.complete.begin(); it != s.complete.end(); ++it) {
             const uint32_t slot = it->first;
@@ -261,7 +270,7 @@ void Network::injectFlits(uint64_t cycle) {
     // division by the record's size) was recomputed at each, past the stores of the loop body.
     // The sources are fixed at construction; freedFn_ only queues packets.
     Source* const sources = sources_.data();
-    const unsigned nSources = static_cast<unsigned>(sources_.size());
+    const unsigned nSources = nSources_;
     for (unsigned i = 0; i < nSources; ++i) {
         Source& s = sources[i];
         if (s.queued == 0) continue;
@@ -270,7 +279,7 @@ void Network::injectFlits(uint64_t cycle) {
         if (s.cur < 0) {
             // Next packet: classes round-robin; with one class the VC is the first (round-robin)
             // with a free slot, with virtual output queues it is the class's own VC.
-            const unsigned nc = static_cast<unsigned>(s.classes.size());
+            const unsigned nc = s.nClasses;
             for (unsigned k = 1; k <= nc && s.cur < 0; ++k) {
                 const unsigned c = (s.rrClass + k) % nc;
                 if (s.classes[c].empty() || slots_[s.classes[c].front()].readyCycle > cycle) continue;

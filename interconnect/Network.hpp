@@ -97,6 +97,7 @@ private:
     struct Source {
         PortRef port;
         std::vector<RingQueue<uint32_t>> classes;  // 1, or one per VC with virtual output queues
+        unsigned nClasses = 1;  // classes.size(), read without the division by a queue's size
         unsigned queued = 0;
         unsigned rrClass = 0;
         int64_t cur = -1;  // slot being injected
@@ -151,6 +152,11 @@ private:
     std::vector<std::vector<uint32_t>> outTarget_;
     std::vector<Source> sources_;
     std::vector<Sink> sinks_;
+    // The sizes of routers_, sources_, sinks_ and the topology's channels, fixed at construction:
+    // a vector's size() divides by the element's size, and the per-cycle loops asked for them at
+    // every iteration (issue 19).
+    unsigned nRouters_ = 0, nSources_ = 0, nSinks_ = 0;
+    uint32_t nChannels_ = 0;
     // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.
     unsigned queuedPackets_ = 0;    // sum of sources_[].queued
     unsigned completePackets_ = 0;  // sum of sinks_[].complete.size()

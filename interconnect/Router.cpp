@@ -110,7 +110,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
             InPort& ip = in_[i];
             // With one VC, that VC (its arbiter's state cannot matter); otherwise the arbiter's pick
             // among the VCs that want the matched output.
-            const int w = ip.vcs.size() == 1
+            const int w = ip.nVcs == 1
                               ? 0
                               : ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
             if (w < 0 || ip.vcs[static_cast<unsigned>(w)].want != static_cast<int>(o))

@@ -92,7 +92,7 @@ public:
         const auto& b = in_[in].vcs[vc].buf;
         return b.capacity() - b.size();
     }
-    unsigned vcsAt(unsigned in) const { return static_cast<unsigned>(in_[in].vcs.size()); }
+    unsigned vcsAt(unsigned in) const { return in_[in].nVcs; }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
     // output channels and the input slots freed at credited inputs (to be credited upstream).
@@ -125,11 +125,12 @@ private:
     };
     struct InPort {
         std::vector<InVc> vcs;
+        unsigned nVcs;       // vcs.size(), without the division by an InVc's size
         unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
         bool credited = true;  // Setup::inCredited
         bool parkable = false;  // one VC, in a router with one VC behind every output (oneVc_)
         RoundRobinArbiter vcArb;
-        explicit InPort(unsigned n) : vcArb(n) {}
+        explicit InPort(unsigned n) : nVcs(n), vcArb(n) {}
     };
     struct OutVc {
         bool held = false;

@@ -459,7 +459,10 @@ void SmCore::fetchWarp(unsigned w) {
 }
 
 void SmCore::retire() {
-    for (unsigned w = 0; exitedWarps_ && w < warps_.size(); ++w) {
+    // The bound in a local: warps_.size() divides by a warp's size, and the loop's stores could
+    // change it as far as the compiler knows (issue 19).
+    const unsigned nWarps = static_cast<unsigned>(warps_.size());
+    for (unsigned w = 0; exitedWarps_ && w < nWarps; ++w) {
         Warp& wp = warps_[w];
         if (!wp.view.valid || !wp.exitIssued || wp.view.pendingLoads || !scoreboard_.empty(w)) continue;
         const unsigned cta = wp.view.ctaSlot;
