@@ -104,6 +104,9 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         const bool perVc = t.injectionVc(static_cast<unsigned>(i), 0) >= 0;
         s.classes.resize(perVc ? routers_[s.port.router].vcsAt(s.port.port) : 1);
         s.nClasses = static_cast<unsigned>(s.classes.size());
+        s.router = &routers_[s.port.router];
+        s.single = s.nClasses == 1 && s.router->vcsAt(s.port.port) == 1;
+        s.curBuf = &s.router->inputBuffer(s.port.port, 0);
         s.flits = &stats.counter(prefix + ".inject" + std::to_string(i) + ".flits",
                                  "flits injected by source " + std::to_string(i) + " (utilisation = this / NoC cycles)");
     }
@@ -264,6 +267,50 @@ void Network::eject(uint64_t cycle) {
     }
 }
 
+bool Network::startPacket(Source& s, uint64_t cycle) {
+    Router& router = *s.router;
+    const unsigned in = s.port.port;
+    if (s.single) {
+        // One class and one VC (a crossbar's or butterfly's FIFO interface): the round-robin
+        // below reduces to its front packet on VC 0.
+        RingQueue<uint32_t>& q = s.classes.front();
+        if (q.empty() || slots_[q.front()].readyCycle > cycle || s.curBuf->full()) return false;
+        s.cur = q.front();
+        q.pop_front();
+    } else {
+        // Classes round-robin; with one class the VC is the first (round-robin) with a free slot,
+        // with virtual output queues it is the class's own VC.
+        const unsigned nc = s.nClasses;
+        for (unsigned k = 1; k <= nc && s.cur < 0; ++k) {
+            const unsigned c = (s.rrClass + k) % nc;
+            if (s.classes[c].empty() || slots_[s.classes[c].front()].readyCycle > cycle) continue;
+            int vc = -1;
+            if (nc > 1) {
+                if (router.freeSlots(in, c) > 0) vc = static_cast<int>(c);
+            } else {
+                const unsigned nv = router.vcsAt(in);
+                for (unsigned m = 1; m <= nv && vc < 0; ++m) {
+                    const unsigned v = (s.rrVc + m) % nv;
+                    if (router.freeSlots(in, v) > 0) vc = static_cast<int>(v);
+                }
+            }
+            if (vc < 0) continue;
+            s.rrClass = c;
+            s.rrVc = static_cast<unsigned>(vc);
+            s.cur = s.classes[c].front();
+            s.classes[c].pop_front();
+            s.curVc = static_cast<unsigned>(vc);
+            s.curBuf = &router.inputBuffer(in, s.curVc);
+        }
+        if (s.cur < 0) return false;
+    }
+    const Packet& p = slots_[static_cast<size_t>(s.cur)];
+    s.curDst = p.dst;
+    s.curFlits = p.flits;
+    s.curSeq = 0;
+    return true;
+}
+
 void Network::injectFlits(uint64_t cycle) {
     if (queuedPackets_ == 0) return;
     // The bounds in locals: the loop visits every source each cycle, and sources_.size() (a
@@ -274,44 +321,17 @@ void Network::injectFlits(uint64_t cycle) {
     for (unsigned i = 0; i < nSources; ++i) {
         Source& s = sources[i];
         if (s.queued == 0) continue;
-        Router& router = routers_[s.port.router];
-        const unsigned in = s.port.port;
-        if (s.cur < 0) {
-            // Next packet: classes round-robin; with one class the VC is the first (round-robin)
-            // with a free slot, with virtual output queues it is the class's own VC.
-            const unsigned nc = s.nClasses;
-            for (unsigned k = 1; k <= nc && s.cur < 0; ++k) {
-                const unsigned c = (s.rrClass + k) % nc;
-                if (s.classes[c].empty() || slots_[s.classes[c].front()].readyCycle > cycle) continue;
-                int vc = -1;
-                if (nc > 1) {
-                    if (router.freeSlots(in, c) > 0) vc = static_cast<int>(c);
-                } else {
-                    const unsigned nv = router.vcsAt(in);
-                    for (unsigned m = 1; m <= nv && vc < 0; ++m) {
-                        const unsigned v = (s.rrVc + m) % nv;
-                        if (router.freeSlots(in, v) > 0) vc = static_cast<int>(v);
-                    }
-                }
-                if (vc < 0) continue;
-                s.rrClass = c;
-                s.rrVc = static_cast<unsigned>(vc);
-                s.cur = s.classes[c].front();
-                s.classes[c].pop_front();
-                s.curSeq = 0;
-                s.curVc = static_cast<unsigned>(vc);
-            }
-            if (s.cur < 0) continue;
-        }
-        if (router.freeSlots(in, s.curVc) == 0) continue;
-        const Packet& p = slots_[static_cast<size_t>(s.cur)];  // not used past freedFn_
+        if (s.cur < 0 && !startPacket(s, cycle)) continue;
+        // The interface sees its router's buffer directly: a source blocked behind a full buffer
+        // (most visits of a loaded subnet) costs one look.
+        if (s.curBuf->full()) continue;
         Flit f;
         f.slot = static_cast<uint32_t>(s.cur);
-        f.dst = p.dst;
+        f.dst = s.curDst;
         f.seq = s.curSeq;
         f.vc = static_cast<uint16_t>(s.curVc);
-        f.tail = s.curSeq + 1u == p.flits;
-        router.receive(in, f, cycle);
+        f.tail = s.curSeq + 1u == s.curFlits;
+        s.router->receive(s.port.port, f, cycle);
         ++buffered_;
         ++progress_;
         s.flits->inc();

@@ -103,6 +103,14 @@ private:
         int64_t cur = -1;  // slot being injected
         uint16_t curSeq = 0;
         unsigned curVc = 0;
+        // Of the packet being injected, read once at its start: its destination, its length and
+        // the router buffer its VC writes into (routers_ and their buffers never move after
+        // construction).
+        uint32_t curDst = 0;
+        unsigned curFlits = 0;
+        const Ring<Flit>* curBuf = nullptr;
+        Router* router = nullptr;  // routers_[port.router]
+        bool single = false;       // one class and one VC
         unsigned rrVc = 0;
         Counter* flits = nullptr;
     };
@@ -132,6 +140,9 @@ private:
     void arrive(uint64_t cycle);
     void eject(uint64_t cycle);
     void injectFlits(uint64_t cycle);
+    // Takes the source's next packet if one is ready and may start (a VC with a free slot); false
+    // if none. Inlined into injectFlits, its one caller.
+    [[gnu::always_inline]] bool startPacket(Source& s, uint64_t cycle);
     // Inlined into arrive(), its one caller: once per flit, and its prologue and epilogue were a
     // quarter of its cost (issue 19).
     [[gnu::always_inline]] void sinkReceive(unsigned sink, const Flit& f);

@@ -93,6 +93,8 @@ public:
         return b.capacity() - b.size();
     }
     unsigned vcsAt(unsigned in) const { return in_[in].nVcs; }
+    // The buffer of VC `vc` at input `in`: a source interface reads its fill directly.
+    const Ring<Flit>& inputBuffer(unsigned in, unsigned vc) const { return in_[in].vcs[vc].buf; }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
     // output channels and the input slots freed at credited inputs (to be credited upstream).
