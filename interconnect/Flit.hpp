@@ -19,6 +19,14 @@ struct Flit {
     bool head() const { return seq == 0; }
 };
 
+// A flit on a channel: it arrives at cycle `at` at `target` (the network's index of a router
+// input channel or of a sink).
+struct FlitEvent {
+    uint64_t at;
+    uint32_t target;
+    Flit flit;
+};
+
 // A ring of fixed capacity: no allocation after construction (a router holds dozens).
 // The capacity is kept apart from the vector: its size() divides by sizeof(T) (24 for a flit),
 // and the ring wraps with a comparison instead of a modulo by it; both were on every flit's

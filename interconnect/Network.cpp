@@ -50,15 +50,14 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         const auto& ch = t.channels()[c];
         inChannel_[ch.to.router][ch.to.port] = static_cast<int>(c);
     }
-    outTarget_.resize(nr);
-    for (unsigned r = 0; r < nr; ++r)
-        for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
-            const int c = t.channelFrom({r, o});
-            const int sink = t.sinkAt({r, o});
-            outTarget_[r].push_back(c >= 0      ? static_cast<uint32_t>(c)
-                                    : sink >= 0 ? static_cast<uint32_t>(t.channels().size() + static_cast<size_t>(sink))
-                                                : kUnconnected);
-        }
+    for (size_t c = 0; c < t.channels().size(); ++c) {
+        const auto& ch = t.channels()[c];
+        channelFlits_.push_back(&stats.counter(
+            prefix + ".link." + t.routers()[ch.from.router].name + "." + t.portName(ch.from.router, ch.from.port) +
+                ".flits",
+            "flits sent on the channel from " + t.routers()[ch.from.router].name + " to " +
+                t.routers()[ch.to.router].name + " (utilisation = this / NoC cycles)"));
+    }
     // Downstream VCs and credits of every router output port: the input port at the other end
     // of its channel, or the sink's reassembly buffers.
     routers_.reserve(nr);
@@ -75,6 +74,16 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
             s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
             s.inCredited.push_back(inChannel_[r][i] >= 0);
         }
+        // Where a flit leaving output o goes: a channel index, channels + sink index, or
+        // nowhere; and the channel's counter.
+        for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
+            const int c = t.channelFrom({r, o});
+            const int sink = t.sinkAt({r, o});
+            s.outTarget.push_back(c >= 0      ? static_cast<uint32_t>(c)
+                                  : sink >= 0 ? static_cast<uint32_t>(t.channels().size() + static_cast<size_t>(sink))
+                                              : Router::kUnconnected);
+            s.outFlits.push_back(c >= 0 ? channelFlits_[static_cast<size_t>(c)] : nullptr);
+        }
         for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
             const int c = t.channelFrom({r, o});
             if (c >= 0) {
@@ -88,14 +97,6 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
             }
         }
         routers_.emplace_back(s, t);
-    }
-    for (size_t c = 0; c < t.channels().size(); ++c) {
-        const auto& ch = t.channels()[c];
-        channelFlits_.push_back(&stats.counter(
-            prefix + ".link." + t.routers()[ch.from.router].name + "." + t.portName(ch.from.router, ch.from.port) +
-                ".flits",
-            "flits sent on the channel from " + t.routers()[ch.from.router].name + " to " +
-                t.routers()[ch.to.router].name + " (utilisation = this / NoC cycles)"));
     }
     sources_.resize(t.sources().size());
     for (size_t i = 0; i < sources_.size(); ++i) {
@@ -158,22 +159,13 @@ void Network::tick(uint64_t cycle) {
     for (unsigned r = 0; r < nRouters_; ++r) {
         Router& router = routers_[r];
         if (router.idle() || cycle < router.wakeAt()) continue;
-        departed_.clear();
         freed_.clear();
         const unsigned before = router.buffered();
-        router.tick(cycle, departed_, freed_);
+        router.tick(cycle, at, flitsInFlight_, freed_);
         // Every flit that left an input buffer; freed_ lists only those of channel-fed inputs.
         const unsigned left = before - router.buffered();
         buffered_ -= left;
         progress_ += left;
-        const uint32_t* const targets = outTarget_[r].data();
-        const uint32_t nChannels = nChannels_;
-        for (const auto& d : departed_) {
-            const uint32_t target = targets[d.out];
-            if (target == kUnconnected) throw std::logic_error(prefix_ + ": flit routed to an unconnected port");
-            flitsInFlight_.push_back({at, target, d.flit});
-            if (target < nChannels) channelFlits_[target]->inc();
-        }
         for (const auto& f : freed_) {
             const PortRef from = topo_->channels()[static_cast<size_t>(inChannel_[r][f.in])].from;
             creditsInFlight_.push_back({at, from.router, from.port, f.vc, 1});

@@ -127,11 +127,6 @@ private:
         std::vector<std::pair<uint32_t, unsigned>> complete;
         Counter* flits = nullptr;
     };
-    struct FlitEvent {
-        uint64_t at;
-        uint32_t target;  // channel index, or channels + sink index
-        Flit flit;
-    };
     struct CreditEvent {
         uint64_t at;
         uint32_t router, port, vc, n;
@@ -157,10 +152,6 @@ private:
     FreedFn freedFn_;
     std::vector<Router> routers_;
     std::vector<std::vector<int>> inChannel_;  // [router][inPort] -> channel index or -1
-    // [router][outPort] -> where a flit leaving there goes: a channel index, channels + sink
-    // index, or kUnconnected. One lookup per departing flit instead of two topology calls.
-    static constexpr uint32_t kUnconnected = UINT32_MAX;
-    std::vector<std::vector<uint32_t>> outTarget_;
     std::vector<Source> sources_;
     std::vector<Sink> sinks_;
     // The sizes of routers_, sources_, sinks_ and the topology's channels, fixed at construction:
@@ -176,9 +167,8 @@ private:
     // reference into it is held across a call to deliverFn_ or freedFn_ (eject copies the packet).
     std::vector<Packet> slots_;
     std::vector<uint32_t> freeSlots_;
-    RingQueue<FlitEvent> flitsInFlight_;
+    RingQueue<FlitEvent> flitsInFlight_;  // target: channel index, or channels + sink index
     RingQueue<CreditEvent> creditsInFlight_;
-    std::vector<Router::Departure> departed_;  // scratch
     std::vector<Router::Freed> freed_;         // scratch
     uint64_t inside_ = 0, progress_ = 0, buffered_ = 0;
     Counter& packets_;

@@ -30,6 +30,10 @@ Router::Router(const Setup& s, const Topology& topo)
         out_.back().obuf = Ring<Flit>(queued_ ? s.outputBufferFlits : 1);
     }
     for (unsigned d = 0; d < topo.sinks().size(); ++d) route_.push_back(topo.route(id_, d));
+    outTarget_ = s.outTarget.empty() ? std::vector<uint32_t>(out_.size(), 0) : s.outTarget;
+    outFlits_ = s.outFlits.empty() ? std::vector<Counter*>(out_.size(), nullptr) : s.outFlits;
+    if (outTarget_.size() != out_.size() || outFlits_.size() != out_.size())
+        throw std::logic_error("router: output targets do not match the output ports");
     oneVc_ = !queued_;
     for (const OutPort& op : out_) oneVc_ = oneVc_ && op.vcs.size() == 1;
     for (InPort& ip : in_) ip.parkable = oneVc_ && ip.vcs.size() == 1;
@@ -62,7 +66,7 @@ inline int Router::wants(const InVc& v, uint64_t cycle) const {
     return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
 }
 
-void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed) {
+void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, std::vector<Freed>& freed) {
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
         inBusy_.forEachExcept(parked_, [&](unsigned i) {
@@ -135,7 +139,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
                 // departures of one cycle does not matter: each lands in a different input port
                 // or sink.
                 --op.vcs[v.outVc].credits;
-                departed.push_back({o, f});
+                depart(o, f, at, flights);
             } else {
                 op.obuf.push(f);
                 outBusy_.set(o);
@@ -157,7 +161,7 @@ void Router::tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<
         unsigned& credits = op.vcs[ob.front().vc].credits;
         if (credits == 0) return;
         --credits;
-        departed.push_back({o, ob.front()});
+        depart(o, ob.front(), at, flights);
         ob.pop();
         if (ob.empty()) outBusy_.clear(o);
         --outBuffered_;

@@ -30,9 +30,12 @@
 // buffer sharing, credit delay different from the channel latency.
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "common/RingQueue.hpp"
+#include "common/Stats.hpp"
 #include "interconnect/Flit.hpp"
 #include "interconnect/NocParams.hpp"
 #include "interconnect/RoundRobinArbiter.hpp"
@@ -57,11 +60,13 @@ public:
         unsigned outputBufferFlits = 8;
         AllocatorKind allocator = AllocatorKind::Islip;
         unsigned iterations = 1;
+        // Per output port: the target a flit leaving there is labelled with (FlitEvent::target;
+        // kUnconnected: no flit may leave there), and the counter of the channel it crosses (or
+        // null). Empty: every output is target 0, uncounted (a router tested alone).
+        std::vector<uint32_t> outTarget;
+        std::vector<Counter*> outFlits;
     };
-    struct Departure {
-        unsigned out;
-        Flit flit;  // flit.vc: the downstream VC
-    };
+    static constexpr uint32_t kUnconnected = UINT32_MAX;
     struct Freed {
         unsigned in;
         unsigned vc;
@@ -97,9 +102,11 @@ public:
     const Ring<Flit>& inputBuffer(unsigned in, unsigned vc) const { return in_[in].vcs[vc].buf; }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
-    // output channels and the input slots freed at credited inputs (to be credited upstream).
-    // The flits that left the input buffers in all: buffered() before the call less after it.
-    void tick(uint64_t cycle, std::vector<Departure>& departed, std::vector<Freed>& freed);
+    // output channels to `flights` (arriving at `at`: written there directly, not through a list
+    // of departures copied again by the caller, issue 19) and the input slots freed at credited
+    // inputs to `freed` (to be credited upstream). The flits that left the input buffers in all:
+    // buffered() before the call less after it.
+    void tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, std::vector<Freed>& freed);
 
     bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
     // No tick before this cycle can move anything: the last one found no input that could
@@ -148,6 +155,14 @@ private:
     // for every busy input VC every round.
     [[gnu::always_inline]] int wants(const InVc& v, uint64_t cycle) const;
     int freeOutVc(const OutPort& o) const;
+    // A flit leaves on output `o` (its VC already set), arriving at `at`.
+    void depart(unsigned o, const Flit& f, uint64_t at, RingQueue<FlitEvent>& flights) {
+        const uint32_t target = outTarget_[o];
+        if (target == kUnconnected) [[unlikely]]
+            throw std::logic_error("router: flit routed to an unconnected port");
+        flights.push_back({at, target, f});
+        if (Counter* c = outFlits_[o]) c->inc();
+    }
 
     unsigned id_;
     const Topology& topo_;
@@ -158,6 +173,8 @@ private:
     // The topology's route from this router to each sink, tabulated at construction (routing is
     // deterministic and oblivious): a head flit's output without a virtual call.
     std::vector<unsigned> route_;
+    std::vector<uint32_t> outTarget_;  // Setup::outTarget
+    std::vector<Counter*> outFlits_;   // Setup::outFlits
     SwitchAllocator alloc_;
     std::vector<int> match_;         // scratch
     bool oneVc_ = false;             // speed-up 1 and one VC behind every output
