@@ -27,6 +27,12 @@ struct FlitEvent {
     Flit flit;
 };
 
+// `n` credits on a channel: at cycle `at` they reach output `port`, VC `vc`, of router `router`.
+struct CreditEvent {
+    uint64_t at;
+    uint32_t router, port, vc, n;
+};
+
 // A ring of fixed capacity: no allocation after construction (a router holds dozens).
 // The capacity is kept apart from the vector: its size() divides by sizeof(T) (24 for a flit),
 // and the ring wraps with a comparison instead of a modulo by it; both were on every flit's

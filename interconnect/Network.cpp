@@ -72,7 +72,9 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         s.iterations = p.islipIterations;
         for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) {
             s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
-            s.inCredited.push_back(inChannel_[r][i] >= 0);
+            const int c = inChannel_[r][i];
+            s.inCredited.push_back(c >= 0);
+            s.inUpstream.push_back(c >= 0 ? t.channels()[static_cast<size_t>(c)].from : PortRef{});
         }
         // Where a flit leaving output o goes: a channel index, channels + sink index, or
         // nowhere; and the channel's counter.
@@ -123,6 +125,7 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
     nSources_ = static_cast<unsigned>(sources_.size());
     nSinks_ = static_cast<unsigned>(sinks_.size());
     nChannels_ = static_cast<uint32_t>(t.channels().size());
+    for (const auto& ch : t.channels()) channelTo_.push_back({&routers_[ch.to.router], ch.to.port});
 }
 
 uint32_t Network::allocSlot(const Packet& p) {
@@ -159,33 +162,29 @@ void Network::tick(uint64_t cycle) {
     for (unsigned r = 0; r < nRouters_; ++r) {
         Router& router = routers_[r];
         if (router.idle() || cycle < router.wakeAt()) continue;
-        freed_.clear();
         const unsigned before = router.buffered();
-        router.tick(cycle, at, flitsInFlight_, freed_);
-        // Every flit that left an input buffer; freed_ lists only those of channel-fed inputs.
+        router.tick(cycle, at, flitsInFlight_, creditsInFlight_);
+        // Every flit that left an input buffer.
         const unsigned left = before - router.buffered();
         buffered_ -= left;
         progress_ += left;
-        for (const auto& f : freed_) {
-            const PortRef from = topo_->channels()[static_cast<size_t>(inChannel_[r][f.in])].from;
-            creditsInFlight_.push_back({at, from.router, from.port, f.vc, 1});
-        }
     }
     occupancy_.sample(double(buffered_));
 }
 
 void Network::arrive(uint64_t cycle) {
     const uint32_t nChannels = nChannels_;
+    // The front read in place (neither receive() nor sinkReceive() touches the queue).
     while (!flitsInFlight_.empty() && flitsInFlight_.front().at <= cycle) {
-        const FlitEvent e = flitsInFlight_.front();
-        flitsInFlight_.pop_front();
+        const FlitEvent& e = flitsInFlight_.front();
         if (e.target < nChannels) {
-            const PortRef to = topo_->channels()[e.target].to;
-            routers_[to.router].receive(to.port, e.flit, cycle);
+            const ChannelEnd& to = channelTo_[e.target];
+            to.router->receive(to.port, e.flit, cycle);
             ++buffered_;
         } else {
             sinkReceive(static_cast<unsigned>(e.target - nChannels), e.flit);
         }
+        flitsInFlight_.pop_front();
     }
     while (!creditsInFlight_.empty() && creditsInFlight_.front().at <= cycle) {
         const CreditEvent& c = creditsInFlight_.front();

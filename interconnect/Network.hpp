@@ -127,9 +127,10 @@ private:
         std::vector<std::pair<uint32_t, unsigned>> complete;
         Counter* flits = nullptr;
     };
-    struct CreditEvent {
-        uint64_t at;
-        uint32_t router, port, vc, n;
+    // The router input at the far end of a channel (routers_ never moves after construction).
+    struct ChannelEnd {
+        Router* router;
+        unsigned port;
     };
 
     void arrive(uint64_t cycle);
@@ -159,6 +160,7 @@ private:
     // every iteration (issue 19).
     unsigned nRouters_ = 0, nSources_ = 0, nSinks_ = 0;
     uint32_t nChannels_ = 0;
+    std::vector<ChannelEnd> channelTo_;  // per channel
     // Totals kept so that a cycle with nothing to inject or eject skips the per-terminal loops.
     unsigned queuedPackets_ = 0;    // sum of sources_[].queued
     unsigned completePackets_ = 0;  // sum of sinks_[].complete.size()
@@ -169,7 +171,6 @@ private:
     std::vector<uint32_t> freeSlots_;
     RingQueue<FlitEvent> flitsInFlight_;  // target: channel index, or channels + sink index
     RingQueue<CreditEvent> creditsInFlight_;
-    std::vector<Router::Freed> freed_;         // scratch
     uint64_t inside_ = 0, progress_ = 0, buffered_ = 0;
     Counter& packets_;
     Counter& flits_;

@@ -16,9 +16,12 @@ Router::Router(const Setup& s, const Topology& topo)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
     if (!s.inCredited.empty() && s.inCredited.size() != s.inVcs.size())
         throw std::logic_error("router: credited inputs do not match the input ports");
+    if (!s.inUpstream.empty() && s.inUpstream.size() != s.inVcs.size())
+        throw std::logic_error("router: upstream ports do not match the input ports");
     for (unsigned n : s.inVcs) {
         in_.emplace_back(n);
         in_.back().credited = s.inCredited.empty() || s.inCredited[in_.size() - 1];
+        if (!s.inUpstream.empty()) in_.back().upstream = s.inUpstream[in_.size() - 1];
         in_.back().vcs.resize(n);
         for (auto& v : in_.back().vcs) v.buf = Ring<Flit>(s.bufferFlits);
     }
@@ -66,7 +69,7 @@ inline int Router::wants(const InVc& v, uint64_t cycle) const {
     return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
 }
 
-void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, std::vector<Freed>& freed) {
+void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, RingQueue<CreditEvent>& credits) {
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
         inBusy_.forEachExcept(parked_, [&](unsigned i) {
@@ -132,7 +135,7 @@ void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, st
             v.buf.pop();
             if (--ip.flits == 0) inBusy_.clear(i);
             --buffered_;
-            if (ip.credited) freed.push_back({i, f.vc});
+            if (ip.credited) credits.push_back({at, ip.upstream.router, ip.upstream.port, f.vc, 1});
             f.vc = static_cast<uint16_t>(v.outVc);
             if (!queued_) {
                 // Without speed-up the winner goes straight onto the channel. The order of the

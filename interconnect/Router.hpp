@@ -50,8 +50,10 @@ public:
         unsigned id = 0;                      // index in the topology
         std::vector<unsigned> inVcs;          // per input port
         // Per input port: fed by a channel, whose sender counts credits. Slots freed at the other
-        // inputs (a source interface reads the buffer directly) are not reported in tick().
+        // inputs (a source interface reads the buffer directly) are not credited in tick().
         std::vector<bool> inCredited;
+        // Per credited input port: the sender's router and output port, where its credits go.
+        std::vector<PortRef> inUpstream;
         std::vector<unsigned> outVcs;         // per output port: VCs downstream
         std::vector<unsigned> outCredits;     // per output port: buffer slots per downstream VC
         unsigned bufferFlits = 8;
@@ -67,10 +69,6 @@ public:
         std::vector<Counter*> outFlits;
     };
     static constexpr uint32_t kUnconnected = UINT32_MAX;
-    struct Freed {
-        unsigned in;
-        unsigned vc;
-    };
 
     Router(const Setup& s, const Topology& topo);
 
@@ -102,11 +100,11 @@ public:
     const Ring<Flit>& inputBuffer(unsigned in, unsigned vc) const { return in_[in].vcs[vc].buf; }
 
     // Allocation, traversal and channel output for cycle `cycle`: appends the flits put on
-    // output channels to `flights` (arriving at `at`: written there directly, not through a list
-    // of departures copied again by the caller, issue 19) and the input slots freed at credited
-    // inputs to `freed` (to be credited upstream). The flits that left the input buffers in all:
-    // buffered() before the call less after it.
-    void tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, std::vector<Freed>& freed);
+    // output channels to `flights` and the credits of the slots freed at credited inputs to
+    // `credits`, both arriving at `at` (written there directly, not through lists copied again
+    // by the caller, issue 19). The flits that left the input buffers in all: buffered() before
+    // the call less after it.
+    void tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, RingQueue<CreditEvent>& credits);
 
     bool idle() const { return buffered_ == 0 && outBuffered_ == 0; }
     // No tick before this cycle can move anything: the last one found no input that could
@@ -137,6 +135,7 @@ private:
         unsigned nVcs;       // vcs.size(), without the division by an InVc's size
         unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
         bool credited = true;  // Setup::inCredited
+        PortRef upstream;      // Setup::inUpstream, for a credited input
         bool parkable = false;  // one VC, in a router with one VC behind every output (oneVc_)
         RoundRobinArbiter vcArb;
         explicit InPort(unsigned n) : nVcs(n), vcArb(n) {}
