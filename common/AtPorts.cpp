@@ -79,12 +79,13 @@ tlm::tlm_sync_enum AtInitiatorPort::nbTransportBw(Payload& p, tlm::tlm_phase& ph
         return tlm::TLM_ACCEPTED;
     }
     if (ph == tlm::BEGIN_RESP) {
-        const uint64_t* id = outstanding_.find(&p);
-        if (!id) answerNotOutstanding(link_, p);
-        if (*id != requestIdOf(p))
-            linkError(link_, "answer changed the request id (sent as request " + std::to_string(*id) + ")", p);
+        // Taken out at once (one probe where find() and erase() make two): every check below
+        // that fails ends the simulation with a ModelError.
+        uint64_t id = 0;
+        if (!outstanding_.take(&p, id)) answerNotOutstanding(link_, p);
+        if (id != requestIdOf(p))
+            linkError(link_, "answer changed the request id (sent as request " + std::to_string(id) + ")", p);
         if (held_) linkError(link_, "BEGIN_RESP while the previous answer awaits END_RESP", p);
-        outstanding_.erase(&p);
         if (open_ == &p) {  // BEGIN_RESP implies END_REQ
             open_ = nullptr;
             if (onEndReq_) onEndReq_();
