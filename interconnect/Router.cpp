@@ -110,9 +110,10 @@ void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, Ri
             }
             break;
         }
-        alloc_.allocate(match_);
-        inBusy_.forEachExcept(parked_, [&](unsigned i) {
-            if (match_[i] < 0) return;
+        alloc_.allocateMatched(match_);
+        // The matched inputs only (a subset of the busy ones not parked), in ascending order as
+        // before; match_[i] is valid for them.
+        alloc_.matched().forEach([&](unsigned i) {
             const unsigned o = static_cast<unsigned>(match_[i]);
             InPort& ip = in_[i];
             // With one VC, that VC (its arbiter's state cannot matter); otherwise the arbiter's pick

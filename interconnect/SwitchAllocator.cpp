@@ -44,7 +44,7 @@ SwitchAllocator::SwitchAllocator(AllocatorKind kind, unsigned inputs, unsigned o
     : kind_(kind), in_(inputs), out_(outputs), iterations_(iterations), rows_(inputs, Mask(outputs)),
       cols_(outputs, Mask(inputs)), inLast_(inputs, outputs - 1), outLast_(outputs, inputs - 1),
       scratch_(std::max(inputs, outputs), Mask(std::max(inputs, outputs))), reqIn_(inputs),
-      reqOut_(outputs), granted_(inputs), unmatchedIn_(inputs), candidates_(inputs) {
+      reqOut_(outputs), granted_(inputs), unmatchedIn_(inputs), candidates_(inputs), matched_(inputs) {
     if (inputs == 0 || outputs == 0 || iterations == 0)
         throw std::logic_error("SwitchAllocator: empty router or zero iterations");
     narrow_ = inputs <= 64 && outputs <= 64;
@@ -81,11 +81,21 @@ unsigned SwitchAllocator::allocate(const std::vector<uint8_t>& requests, std::ve
 
 unsigned SwitchAllocator::allocate(std::vector<int>& match) {
     match.assign(in_, -1);
-    if (!any_) return 0;
+    return allocateMatched(match);
+}
+
+unsigned SwitchAllocator::allocateMatched(std::vector<int>& match) {
+    if (match.size() != in_) match.assign(in_, -1);
     if (narrow_) {
+        matched_.w_[0] = 0;
+        if (!any_) return 0;
         if (!conflict_) return uncontested64(match);
         return kind_ == AllocatorKind::Islip ? islip64(match) : separable64(match);
     }
+    // The wide iSLIP reads the entries of unmatched inputs: every entry is reset here.
+    matched_.reset();
+    std::fill(match.begin(), match.end(), -1);
+    if (!any_) return 0;
     return kind_ == AllocatorKind::Islip ? islip(match) : separable(match);
 }
 
@@ -101,6 +111,7 @@ unsigned SwitchAllocator::uncontested64(std::vector<int>& match) {
         outLast_[o] = i;
         ++n;
     });
+    matched_.w_[0] = reqIn64_;
     return n;
 }
 
@@ -114,13 +125,16 @@ unsigned SwitchAllocator::separable64(std::vector<int>& match) {
         picked |= uint64_t(1) << o;
     });
     unsigned n = 0;
+    uint64_t matched = 0;
     forEach64(picked, [&](unsigned o) {
         const int w = firstFrom64(scratch64_[o], outLast_[o] + 1, in_);
         outLast_[o] = static_cast<unsigned>(w);
         inLast_[static_cast<unsigned>(w)] = o;
         match[static_cast<unsigned>(w)] = static_cast<int>(o);
+        matched |= uint64_t(1) << w;
         ++n;
     });
+    matched_.w_[0] = matched;
     return n;
 }
 
@@ -153,6 +167,7 @@ unsigned SwitchAllocator::islip64(std::vector<int>& match) {
             }
         });
     }
+    matched_.w_[0] = reqIn64_ & ~unmatchedIn;
     return n;
 }
 
@@ -170,6 +185,7 @@ unsigned SwitchAllocator::separable(std::vector<int>& match) {
         outLast_[o] = static_cast<unsigned>(w);
         inLast_[static_cast<unsigned>(w)] = o;
         match[static_cast<unsigned>(w)] = static_cast<int>(o);
+        matched_.set(static_cast<unsigned>(w));
         ++n;
     }
     return n;
@@ -202,6 +218,7 @@ unsigned SwitchAllocator::islip(std::vector<int>& match) {
             const int o = scratch_[i].firstFrom(inLast_[i] + 1, out_);
             if (o < 0) return;
             match[i] = o;
+            matched_.set(i);
             outMatched[static_cast<unsigned>(o)] = true;
             unmatchedIn_.w_[i >> 6] &= ~(uint64_t(1) << (i & 63));
             ++n;

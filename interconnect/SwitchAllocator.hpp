@@ -46,6 +46,10 @@ public:
     bool anyRequest() const { return any_; }
     // match[i] is set to the output matched to input i, or -1. Returns the number of matches.
     unsigned allocate(std::vector<int>& match);
+    // The same matching, but on at most 64 ports only the matched inputs' entries are written
+    // (the others keep what they held): for a caller that reads match[i] only for the inputs in
+    // matched() (the router; resetting every entry each cycle cost more than the matching).
+    unsigned allocateMatched(std::vector<int>& match);
     // Convenience for tests: requests[i * outputs + o] != 0 means input i may send to output o.
     unsigned allocate(const std::vector<uint8_t>& requests, std::vector<int>& match);
 
@@ -87,6 +91,8 @@ public:
         }
         std::vector<uint64_t> w_;
     };
+    // The inputs matched by the last allocate() or allocateMatched().
+    const Mask& matched() const { return matched_; }
 
 private:
     // f(i) for each member of the one-word set `w`, ascending.
@@ -113,6 +119,7 @@ private:
     // visit only those (in ascending order, as a full scan would) and clear only what was set.
     Mask reqIn_, reqOut_, granted_;
     Mask unmatchedIn_, candidates_;
+    Mask matched_;
     std::vector<bool> outMatched_;
     // One-word masks, used instead of the ones above when both sides have at most 64 ports.
     bool narrow_ = false;
