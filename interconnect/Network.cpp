@@ -265,7 +265,9 @@ bool Network::startPacket(Source& s, uint64_t cycle) {
         // One class and one VC (a crossbar's or butterfly's FIFO interface): the round-robin
         // below reduces to its front packet on VC 0.
         RingQueue<uint32_t>& q = s.classes.front();
-        if (q.empty() || slots_[q.front()].readyCycle > cycle || s.curBuf->full()) return false;
+        // The buffer first: a source blocked behind it (the usual case in a loaded subnet) is
+        // refused without a look into the packet table.
+        if (s.curBuf->full() || q.empty() || slots_[q.front()].readyCycle > cycle) return false;
         s.cur = q.front();
         q.pop_front();
     } else {
