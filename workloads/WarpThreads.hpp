@@ -32,8 +32,10 @@ public:
                  static_cast<unsigned>(first / (uint64_t(blockDim_.x) * blockDim_.y))};
         const uint64_t live = first < threads ? std::min<uint64_t>(threads - first, kWarpSize) : 0;
         existMask_ = live == kWarpSize ? ~uint32_t(0) : (uint32_t(1) << live) - 1u;
+        const uint64_t blockX = uint64_t(blockIdx_.x) * blockDim_.x;
         for (unsigned lane = 0; lane < kWarpSize; ++lane) {
             threadIdx_[lane] = idx;
+            globalX_[lane] = blockX + idx.x;
             if (++idx.x == blockDim_.x) {
                 idx.x = 0;
                 if (++idx.y == blockDim_.y) {
@@ -55,9 +57,7 @@ public:
     // Meaningful for existing lanes only.
     const Dim3& threadIdx(unsigned lane) const { return threadIdx_[lane]; }
     // blockIdx.x * blockDim.x + threadIdx.x: the usual 1-D global index.
-    uint64_t globalX(unsigned lane) const {
-        return uint64_t(blockIdx_.x) * blockDim_.x + threadIdx(lane).x;
-    }
+    uint64_t globalX(unsigned lane) const { return globalX_[lane]; }
     uint64_t globalY(unsigned lane) const {
         return uint64_t(blockIdx_.y) * blockDim_.y + threadIdx(lane).y;
     }
@@ -84,6 +84,10 @@ private:
     unsigned warpInCta_;
     uint32_t existMask_ = 0;
     std::array<Dim3, kWarpSize> threadIdx_{};
+    // globalX per lane, tabulated with threadIdx_: kernels compute a lane's address from it on
+    // every memory instruction, and a flat array of it lets g++ vectorise a full warp's address
+    // loop (issue 19).
+    std::array<uint64_t, kWarpSize> globalX_{};
 };
 
 } // namespace gpusim
