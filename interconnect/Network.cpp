@@ -44,11 +44,12 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
     if (p.linkCycles == 0) throw std::logic_error(prefix + ": zero channel latency");
     if (p.ejectionVcFlits == 0) throw std::logic_error(prefix + ": zero ejection buffer");
     const size_t nr = t.routers().size();
-    inChannel_.resize(nr);
-    for (size_t r = 0; r < nr; ++r) inChannel_[r].assign(t.routers()[r].inPorts, -1);
+    // [router][inPort] -> the channel feeding it, or -1.
+    std::vector<std::vector<int>> inChannel(nr);
+    for (size_t r = 0; r < nr; ++r) inChannel[r].assign(t.routers()[r].inPorts, -1);
     for (size_t c = 0; c < t.channels().size(); ++c) {
         const auto& ch = t.channels()[c];
-        inChannel_[ch.to.router][ch.to.port] = static_cast<int>(c);
+        inChannel[ch.to.router][ch.to.port] = static_cast<int>(c);
     }
     for (size_t c = 0; c < t.channels().size(); ++c) {
         const auto& ch = t.channels()[c];
@@ -72,7 +73,7 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         s.iterations = p.islipIterations;
         for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) {
             s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
-            const int c = inChannel_[r][i];
+            const int c = inChannel[r][i];
             s.inCredited.push_back(c >= 0);
             s.inUpstream.push_back(c >= 0 ? t.channels()[static_cast<size_t>(c)].from : PortRef{});
         }
@@ -258,7 +259,7 @@ void Network::eject(uint64_t cycle) {
     }
 }
 
-bool Network::startPacket(Source& s, uint64_t cycle) {
+inline bool Network::startPacket(Source& s, uint64_t cycle) {
     Router& router = *s.router;
     const unsigned in = s.port.port;
     if (s.single) {

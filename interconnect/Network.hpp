@@ -152,7 +152,6 @@ private:
     DeliverFn deliverFn_;
     FreedFn freedFn_;
     std::vector<Router> routers_;
-    std::vector<std::vector<int>> inChannel_;  // [router][inPort] -> channel index or -1
     std::vector<Source> sources_;
     std::vector<Sink> sinks_;
     // The sizes of routers_, sources_, sinks_ and the topology's channels, fixed at construction:

@@ -42,6 +42,11 @@ Router::Router(const Setup& s, const Topology& topo)
     for (InPort& ip : in_) ip.parkable = oneVc_ && ip.vcs.size() == 1;
 }
 
+void Router::unconnected(unsigned o) const {
+    throw std::logic_error("router " + topo_.routers()[id_].name + ": flit routed to the unconnected port " +
+                           topo_.portName(id_, o));
+}
+
 int Router::freeOutVc(const OutPort& o) const {
     for (unsigned v = 0; v < o.vcs.size(); ++v)
         if (!o.vcs[v].held && (queued_ || o.vcs[v].credits > 0)) return static_cast<int>(v);
