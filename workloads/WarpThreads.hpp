@@ -33,6 +33,16 @@ public:
         const uint64_t live = first < threads ? std::min<uint64_t>(threads - first, kWarpSize) : 0;
         existMask_ = live == kWarpSize ? ~uint32_t(0) : (uint32_t(1) << live) - 1u;
         const uint64_t blockX = uint64_t(blockIdx_.x) * blockDim_.x;
+        if (uint64_t(idx.x) + kWarpSize <= blockDim_.x) {
+            // The warp within one row of the block (every warp of a 1-D block of a multiple of
+            // 32 threads): x counts on, y and z stay; a loop without the wrap tests, which g++
+            // vectorises (issue 19: a streaming kernel starts a warp per nine instructions).
+            for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+                threadIdx_[lane] = {idx.x + lane, idx.y, idx.z};
+                globalX_[lane] = blockX + idx.x + lane;
+            }
+            return;
+        }
         for (unsigned lane = 0; lane < kWarpSize; ++lane) {
             threadIdx_[lane] = idx;
             globalX_[lane] = blockX + idx.x;

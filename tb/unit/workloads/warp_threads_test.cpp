@@ -92,4 +92,27 @@ TEST(WarpThreads, EveryLaneOfAThreeDimensionalBlockMatchesTheLinearisation) {
     EXPECT_EQ(beyond.existMask(), 0u);
 }
 
+// A warp within one row of its block takes the constructor's short path (x counting on); one
+// that crosses a row wraps x and counts y on. Both against the linearisation, every lane, with
+// globalX (blockIdx.x * blockDim.x + threadIdx.x): block 64 x 2 (every warp inside a row) and
+// 48 x 2 (warp 1 crosses from row 0 to row 1), in the grid's third block along x.
+TEST(WarpThreads, WarpsInsideAndAcrossRowsMatchTheLinearisation) {
+    for (unsigned bx : {64u, 48u}) {
+        KernelInfo k;
+        k.grid = {4, 1, 1};
+        k.block = {bx, 2, 1};
+        for (unsigned w = 0; w * 32 < bx * 2; ++w) {
+            WarpThreads t(k, 2, w);
+            for (unsigned lane = 0; lane < 32; ++lane) {
+                const uint64_t th = uint64_t(w) * 32 + lane;
+                if (th >= uint64_t(bx) * 2) continue;
+                EXPECT_EQ(t.threadIdx(lane).x, th % bx) << "bx " << bx << " warp " << w << " lane " << lane;
+                EXPECT_EQ(t.threadIdx(lane).y, th / bx) << "bx " << bx << " warp " << w << " lane " << lane;
+                EXPECT_EQ(t.threadIdx(lane).z, 0u);
+                EXPECT_EQ(t.globalX(lane), 2u * bx + th % bx) << "bx " << bx << " warp " << w << " lane " << lane;
+            }
+        }
+    }
+}
+
 } // namespace warp_threads_test
