@@ -32,7 +32,12 @@ uint32_t* DramScheduler::beginMarks(size_t banks) const {
 // In both policies `quiet` takes the minimum of what every candidate waits for: a request not
 // yet eligible its eligible cycle, a request whose next command is not legal yet that command's
 // earliest cycle. A PRE held back by a bank's pending hits waits for a hit's command, which is a
-// candidate of its own (and issuing it ends the quiet period).
+// candidate of its own (and issuing it ends the quiet period). FR-FCFS's row hits of a column
+// command kind that the command's per-command bound rules out this cycle (the data bus, the last
+// column command: the same for every bank) count with that bound instead of their banks' own
+// earliest cycles, which are no earlier: `quiet` may then come earlier than the first cycle a
+// candidate can go, which costs a scan that finds nothing, never a decision (issue 19: in a
+// streaming run most picks found every hit's bank refused by the bus, one bank at a time).
 std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vector<DramRequest>& q,
                                                                  const std::vector<DramBank>& banks,
                                                                  const DramTimingChecker& timing,
@@ -59,6 +64,7 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
     uint32_t* const columnMarks = columnMarks_.data();
     unsigned* const rowBanks = rowBanks_.data();
     size_t nRowBanks = 0;
+    const uint64_t rdBound = timing.globalEarliest(DramCmd::Rd), wrBound = timing.globalEarliest(DramCmd::Wr);
     for (size_t i = 0; i < n; ++i) {
         const DramRequest& r = rq[i];
         if (r.eligibleCycle > cycle) {
@@ -76,6 +82,10 @@ std::optional<DramScheduler::Decision> DramScheduler::pickFrFcfs(const std::vect
             continue;
         }
         hasHit[bank] = hit;
+        if (const uint64_t bound = r.write ? wrBound : rdBound; bound > cycle) {
+            quiet = std::min(quiet, bound);
+            continue;
+        }
         // A bank's column command has one earliest cycle for every request in the pick: once
         // found not legal, the bank's younger hits of the same kind are not legal either (and
         // bring `quiet` nothing new). In a streaming run most of the queue is such hits.
@@ -145,8 +155,19 @@ std::optional<DramScheduler::Decision> DramScheduler::maskedFrFcfs(const std::ve
     const uint64_t eligible = m.eligible(q, cycle, quiet);
     const uint64_t hits = eligible & m.hits();
     const uint64_t writes = m.writes();
-    // Pass 1: the oldest hit whose column command is legal now.
-    for (uint64_t cand = hits; cand;) {
+    // Pass 1: the oldest hit whose column command is legal now. A kind of column command that
+    // its per-command bound rules out this cycle is refused to every bank alike: its hits leave
+    // at once, with that bound for `quiet` (see above).
+    uint64_t hitCand = hits;
+    if (const uint64_t at = timing.globalEarliest(DramCmd::Rd); at > cycle && (hits & ~writes)) {
+        quiet = std::min(quiet, at);
+        hitCand &= writes;
+    }
+    if (const uint64_t at = timing.globalEarliest(DramCmd::Wr); at > cycle && (hits & writes)) {
+        quiet = std::min(quiet, at);
+        hitCand &= ~writes;
+    }
+    for (uint64_t cand = hitCand; cand;) {
         const size_t i = size_t(std::countr_zero(cand));
         const DramRequest& r = q[i];
         const unsigned bank = r.coord.bank;

@@ -40,6 +40,12 @@ public:
         return e > 0 ? uint64_t(e) : 0;
     }
     bool allowed(DramCmd cmd, unsigned bank, uint64_t cycle) const { return earliest(cmd, bank) <= cycle; }
+    // The per-command part of earliest() alone, the same for every bank: no bank's `cmd` is
+    // legal before it.
+    uint64_t globalEarliest(DramCmd cmd) const {
+        const int64_t e = global_[static_cast<unsigned>(cmd)];
+        return e > 0 ? uint64_t(e) : 0;
+    }
     void record(DramCmd cmd, unsigned bank, uint64_t cycle);
 
     // The cycle after the last data beat of a column command issued at `cycle`.

@@ -366,4 +366,36 @@ TEST(DramScheduler, QuietUntilIsTheFirstCycleACandidateCouldGo) {
     }
 }
 
+// FR-FCFS counts the row hits of a column command kind that the per-command bound rules out
+// with that bound (GDDR5). Banks 0 and 1 have row 1 open (ACT at 0 and 6); bank 0 reads at 12,
+// so the data bus is busy until 12 + tCL 12 + burst 2 = 26. The bounds for every bank: RD
+// max(12 + tCCD 2, 26 - tCL) = 14, WR max(14, 12 + tRTW 12, 26 - tWL 4) = 24. Queue: A, a read
+// of bank 1 row 1 (its bank's own bound: 6 + tRCD 12 = 18), and B, a write of bank 0 row 1
+// (bank's own 12). At 13 both kinds are ruled out: quiet is the RD bound 14, earlier than A's
+// 18, which costs a scan at 14 that finds nothing and sets 18; A's RD goes at 18, not before.
+TEST(DramScheduler, HitsRuledOutByTheCommandBoundWaitForIt) {
+    const DramTiming t = DramTiming::preset("gddr5");
+    DramTimingChecker chk(t, 16);
+    std::vector<DramBank> banks(16);
+    banks[0].activate(1, 0);
+    chk.record(DramCmd::Act, 0, 0);
+    banks[1].activate(1, 6);
+    chk.record(DramCmd::Act, 1, 6);
+    chk.record(DramCmd::Rd, 0, 12);
+    EXPECT_EQ(chk.globalEarliest(DramCmd::Rd), 14u);
+    EXPECT_EQ(chk.globalEarliest(DramCmd::Wr), 24u);
+    const std::vector<DramRequest> q = {queuedRequest(0, 1, 1), queuedRequest(1, 0, 1, true)};
+    const DramScheduler fr(DramScheduler::Policy::FrFcfs);
+    uint64_t quiet = 0;
+    EXPECT_FALSE(fr.pick(q, banks, chk, 13, &quiet));
+    EXPECT_EQ(quiet, 14u);
+    EXPECT_FALSE(fr.pick(q, banks, chk, 14, &quiet));
+    EXPECT_EQ(quiet, 18u);
+    EXPECT_FALSE(fr.pick(q, banks, chk, 17));
+    const auto d = fr.pick(q, banks, chk, 18);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->index, 0u);
+    EXPECT_EQ(d->cmd, DramCmd::Rd);
+}
+
 } // namespace dram_timing_test
