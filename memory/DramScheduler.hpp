@@ -37,11 +37,13 @@ public:
     // The command a request needs next, given its bank's state.
     static DramCmd nextCommand(const DramRequest& r, const DramBank& b);
 
-    // With `quietUntil`, a pick that finds nothing also gives the first cycle at which one could
-    // find something if the queue, the banks and the timing checker stay as they are (no request
-    // arrives or leaves, no command is issued): the earliest cycle any candidate's command
-    // becomes legal or a waiting request becomes eligible (UINT64_MAX: never). Picks before it
-    // would find nothing either, so the controller skips them. Unchanged when a decision is made.
+    // With `quietUntil`, a pick that finds nothing also gives a cycle no later than the first at
+    // which one could find something if the queue, the banks and the timing checker stay as they
+    // are (no request arrives or leaves, no command is issued): the earliest cycle any
+    // candidate's command becomes legal or a waiting request becomes eligible (UINT64_MAX:
+    // never), or, for FR-FCFS row hits whose command kind its per-command bound rules out, that
+    // bound (DramScheduler.cpp). Picks before it would find nothing either, so the controller
+    // skips them. Unchanged when a decision is made.
     // Inline: called every DRAM cycle, and the wrapper alone cost about 25 instructions a call.
     std::optional<Decision> pick(const std::vector<DramRequest>& queue, const std::vector<DramBank>& banks,
                                  const DramTimingChecker& timing, uint64_t cycle,
