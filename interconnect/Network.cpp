@@ -1,6 +1,7 @@
 #include "interconnect/Network.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -74,11 +75,10 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
         for (unsigned i = 0; i < t.routers()[r].inPorts; ++i) {
             s.inVcs.push_back(t.inputVcs({r, i}, p.vcs));
             const int c = inChannel[r][i];
-            s.inCredited.push_back(c >= 0);
-            s.inUpstream.push_back(c >= 0 ? t.channels()[static_cast<size_t>(c)].from : PortRef{});
+            s.inUpstream.push_back(c >= 0 ? std::optional(t.channels()[static_cast<size_t>(c)].from) : std::nullopt);
         }
-        // Where a flit leaving output o goes: a channel index, channels + sink index, or
-        // nowhere; and the channel's counter.
+        // Per output: where a flit leaving there goes (a channel index, channels + sink index,
+        // or nowhere) and the channel's counter; the VCs and credits downstream.
         for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
             const int c = t.channelFrom({r, o});
             const int sink = t.sinkAt({r, o});
@@ -86,9 +86,6 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
                                   : sink >= 0 ? static_cast<uint32_t>(t.channels().size() + static_cast<size_t>(sink))
                                               : Router::kUnconnected);
             s.outFlits.push_back(c >= 0 ? channelFlits_[static_cast<size_t>(c)] : nullptr);
-        }
-        for (unsigned o = 0; o < t.routers()[r].outPorts; ++o) {
-            const int c = t.channelFrom({r, o});
             if (c >= 0) {
                 const PortRef to = t.channels()[static_cast<size_t>(c)].to;
                 s.outVcs.push_back(t.inputVcs(to, p.vcs));
@@ -96,7 +93,7 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
             } else {
                 // A sink port (or an unconnected one, never routed to).
                 s.outVcs.push_back(p.vcs);
-                s.outCredits.push_back(t.sinkAt({r, o}) >= 0 ? p.ejectionVcFlits : 0);
+                s.outCredits.push_back(sink >= 0 ? p.ejectionVcFlits : 0);
             }
         }
         routers_.emplace_back(s, t);

@@ -14,14 +14,15 @@ Router::Router(const Setup& s, const Topology& topo)
       waiters_(s.outVcs.size(), SwitchAllocator::Mask(static_cast<unsigned>(s.inVcs.size()))) {
     if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
-    if (!s.inCredited.empty() && s.inCredited.size() != s.inVcs.size())
-        throw std::logic_error("router: credited inputs do not match the input ports");
     if (!s.inUpstream.empty() && s.inUpstream.size() != s.inVcs.size())
         throw std::logic_error("router: upstream ports do not match the input ports");
     for (unsigned n : s.inVcs) {
         in_.emplace_back(n);
-        in_.back().credited = s.inCredited.empty() || s.inCredited[in_.size() - 1];
-        if (!s.inUpstream.empty()) in_.back().upstream = s.inUpstream[in_.size() - 1];
+        if (!s.inUpstream.empty()) {
+            const std::optional<PortRef>& up = s.inUpstream[in_.size() - 1];
+            in_.back().credited = up.has_value();
+            in_.back().upstream = up.value_or(PortRef{});
+        }
         in_.back().vcs.resize(n);
         for (auto& v : in_.back().vcs) v.buf = Ring<Flit>(s.bufferFlits);
     }

@@ -30,6 +30,7 @@
 // buffer sharing, credit delay different from the channel latency.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,11 +49,11 @@ public:
     struct Setup {
         unsigned id = 0;                      // index in the topology
         std::vector<unsigned> inVcs;          // per input port
-        // Per input port: fed by a channel, whose sender counts credits. Slots freed at the other
-        // inputs (a source interface reads the buffer directly) are not credited in tick().
-        std::vector<bool> inCredited;
-        // Per credited input port: the sender's router and output port, where its credits go.
-        std::vector<PortRef> inUpstream;
+        // Per input port fed by a channel: the sender's router and output port, which counts
+        // credits and gets one for every slot freed here. Slots freed at the other inputs (empty:
+        // a source interface reads the buffer directly) are not credited in tick(). An empty
+        // list: every input credited to router 0, port 0 (a router tested alone).
+        std::vector<std::optional<PortRef>> inUpstream;
         std::vector<unsigned> outVcs;         // per output port: VCs downstream
         std::vector<unsigned> outCredits;     // per output port: buffer slots per downstream VC
         unsigned bufferFlits = 8;
@@ -133,8 +134,8 @@ private:
         std::vector<InVc> vcs;
         unsigned nVcs;       // vcs.size(), without the division by an InVc's size
         unsigned flits = 0;  // buffered over its VCs: an empty port is skipped without a look
-        bool credited = true;  // Setup::inCredited
-        PortRef upstream;      // Setup::inUpstream, for a credited input
+        bool credited = true;  // Setup::inUpstream has a sender for this input
+        PortRef upstream;      // that sender
         bool parkable = false;  // one VC, in a router with one VC behind every output (oneVc_)
         RoundRobinArbiter vcArb;
         explicit InPort(unsigned n) : nVcs(n), vcArb(n) {}
