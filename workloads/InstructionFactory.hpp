@@ -46,7 +46,9 @@ struct Plain {
     uint32_t mask;
     Regs dst, src;
 
-    void writeTo(WarpInstruction& in) const {
+    // Always inline: a few stores at every co_yield, and g++ left it out of line in some
+    // kernels when the unity batch around them changed (issue 19).
+    [[gnu::always_inline]] void writeTo(WarpInstruction& in) const {
         if (dst.count > in.dst.size())
             throw std::logic_error("built-in kernel: instruction has too many destination registers");
         in.pc = pc;

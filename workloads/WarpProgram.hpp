@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "common/SimError.hpp"
+#include "workloads/FrameCache.hpp"
 #include "workloads/Kernel.hpp"
 #include "workloads/WarpInstruction.hpp"
 
@@ -35,6 +36,10 @@ public:
         // into it directly instead of going through a copy.
         WarpInstruction* out = nullptr;
         std::exception_ptr error;
+
+        // Frames from the per-thread cache: one is made and destroyed per warp started.
+        static void* operator new(std::size_t n) { return FrameCache::allocate(n); }
+        static void operator delete(void* p, std::size_t n) noexcept { FrameCache::release(p, n); }
 
         WarpProgram get_return_object() {
             return WarpProgram(std::coroutine_handle<promise_type>::from_promise(*this));
@@ -93,6 +98,8 @@ private:
 class WarpProgramStream final : public WarpStream {
 public:
     explicit WarpProgramStream(WarpProgram program) : program_(std::move(program)) {}
+    static void* operator new(std::size_t n) { return FrameCache::allocate(n); }
+    static void operator delete(void* p, std::size_t n) noexcept { FrameCache::release(p, n); }
 
     bool next(WarpInstruction& out) override {
         if (exited_) {
