@@ -44,7 +44,7 @@ public:
             return;
         }
         for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-            threadIdx_[lane] = idx;
+            threadIdx_[lane] = {idx.x, idx.y, idx.z};
             globalX_[lane] = blockX + idx.x;
             if (++idx.x == blockDim_.x) {
                 idx.x = 0;
@@ -65,7 +65,10 @@ public:
     uint64_t firstThreadInCta() const { return uint64_t(warpInCta_) * kWarpSize; }
 
     // Meaningful for existing lanes only.
-    const Dim3& threadIdx(unsigned lane) const { return threadIdx_[lane]; }
+    Dim3 threadIdx(unsigned lane) const {
+        const Index& i = threadIdx_[lane];
+        return {i.x, i.y, i.z};
+    }
     // blockIdx.x * blockDim.x + threadIdx.x: the usual 1-D global index.
     uint64_t globalX(unsigned lane) const { return globalX_[lane]; }
     uint64_t globalY(unsigned lane) const {
@@ -84,6 +87,12 @@ public:
     uint32_t lanesWhere(uint32_t among, Pred&& pred) const {
         uint32_t mask = 0;
         among &= existMask_;
+        if (among == ~uint32_t(0)) {
+            // A full warp (most of them) without the per-lane test of `among`: a branch-free
+            // loop (issue 19: a streaming kernel asks this once per warp started).
+            for (unsigned lane = 0; lane < kWarpSize; ++lane) mask |= uint32_t(bool(pred(lane))) << lane;
+            return mask;
+        }
         for (unsigned lane = 0; lane < kWarpSize; ++lane)
             if ((among >> lane & 1u) && pred(lane)) mask |= 1u << lane;
         return mask;
@@ -93,11 +102,16 @@ private:
     Dim3 blockDim_, gridDim_, blockIdx_;
     unsigned warpInCta_;
     uint32_t existMask_ = 0;
-    std::array<Dim3, kWarpSize> threadIdx_{};
+    // Both tables are written for every lane by the constructor, so neither is filled first
+    // (Dim3's members have defaults: an array of it was written twice per warp started).
+    struct Index {
+        unsigned x, y, z;
+    };
+    std::array<Index, kWarpSize> threadIdx_;
     // globalX per lane, tabulated with threadIdx_: kernels compute a lane's address from it on
     // every memory instruction, and a flat array of it lets g++ vectorise a full warp's address
     // loop (issue 19).
-    std::array<uint64_t, kWarpSize> globalX_{};
+    std::array<uint64_t, kWarpSize> globalX_;
 };
 
 } // namespace gpusim
