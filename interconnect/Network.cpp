@@ -173,7 +173,7 @@ void Network::tick(uint64_t cycle) {
 void Network::arrive(uint64_t cycle) {
     const uint32_t nChannels = nChannels_;
     // The front read in place (neither receive() nor sinkReceive() touches the queue).
-    while (!flitsInFlight_.empty() && flitsInFlight_.front().at <= cycle) {
+    while (!flitsInFlight_.empty() && flitsInFlight_.front().flit.ready <= cycle) {
         const FlitEvent& e = flitsInFlight_.front();
         if (e.target < nChannels) {
             const ChannelEnd& to = channelTo_[e.target];

@@ -161,7 +161,9 @@ private:
         const uint32_t target = outTarget_[o];
         if (target == kUnconnected) [[unlikely]]
             unconnected(o);
-        flights.push_back({at, target, f});
+        Flit g = f;
+        g.ready = at;  // on the channel: its arrival (FlitEvent)
+        flights.push_back({g, target});
         if (Counter* c = outFlits_[o]) c->inc();
     }
 
