@@ -324,7 +324,7 @@ void L2Slice::installPrefetch(uint64_t cycle) {
     const uint64_t line = prefetchFills_.front().line;
     const unsigned set = setOf(line);
     const bool redundant = tags_.find(set, line).has_value() || mshr_.inFlight(line);
-    if (!redundant && tags_.victim(set).dirty && misses_.size() >= missCap_) {
+    if (!redundant && misses_.size() >= missCap_ && tags_.victim(set).dirty) {
         fillStallCycles_.inc();
         return;
     }
@@ -353,7 +353,8 @@ void L2Slice::installFill(uint64_t cycle) {
     const uint64_t line = lineOf(unit);
     const unsigned set = setOf(line);
     const auto way = tags_.find(set, line);  // sectored: another sector may be resident
-    if (!way && tags_.victim(set).dirty && misses_.size() >= missCap_) {
+    // The victim only when the miss queue is full (its write-back could not be queued).
+    if (!way && misses_.size() >= missCap_ && tags_.victim(set).dirty) {
         fillStallCycles_.inc();
         return;
     }

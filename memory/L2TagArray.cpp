@@ -46,13 +46,27 @@ void L2TagArray::addSectors(unsigned set, unsigned way, uint64_t valid, uint64_t
 }
 
 unsigned L2TagArray::victimWay(unsigned set) const {
-    unsigned best = 0;
-    for (unsigned w = 0; w < ways_; ++w) {
-        const Way& x = at(set, w);
-        if (!x.valid) return w;
-        if (x.lastUse < at(set, best).lastUse) best = w;
+    // The best use so far in a register and the set's ways through one pointer, unrolled for the
+    // shipped associativities (as find()): each fill and write-validate asks this (issue 19).
+    const Way* const ways = &slots_[size_t(set) * ways_];
+    auto scan = [&](unsigned n) -> unsigned {
+        unsigned best = 0;
+        uint64_t bestUse = UINT64_MAX;
+#pragma GCC unroll 16
+        for (unsigned w = 0; w < n; ++w) {
+            if (!ways[w].valid) return w;
+            if (ways[w].lastUse < bestUse) {
+                bestUse = ways[w].lastUse;
+                best = w;
+            }
+        }
+        return best;
+    };
+    switch (ways_) {
+    case 8: return scan(8);
+    case 16: return scan(16);
+    default: return scan(ways_);
     }
-    return best;
 }
 
 L2TagArray::Victim L2TagArray::leaving(const Way& x) {

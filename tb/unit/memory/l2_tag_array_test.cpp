@@ -45,6 +45,29 @@ TEST(L2TagArray, EveryWayIsFoundAtEachAssociativity) {
     }
 }
 
+TEST(L2TagArray, VictimIsTheLeastRecentlyUsedAtEachAssociativity) {
+    // 8 and 16 ways take victimWay()'s unrolled scans, 4 and 24 its general loop. Every way but
+    // one is touched after the fill, so the victim is that one, wherever it sits; then the
+    // lowest empty way of a set with a hole wins over any used way.
+    for (unsigned ways : {4u, 8u, 16u, 24u}) {
+        for (unsigned spared : {0u, ways / 2, ways - 1}) {
+            L2TagArray t(1, ways);
+            for (unsigned n = 1; n <= ways; ++n) t.install(0, line(n), false);  // way n - 1
+            for (unsigned w = 0; w < ways; ++w)
+                if (w != spared) t.touch(0, w);
+            const auto v = t.victim(0);
+            EXPECT_TRUE(v.valid) << ways;
+            EXPECT_EQ(v.line, line(spared + 1)) << ways << " ways, spared way " << spared;
+        }
+        L2TagArray t(1, ways);
+        for (unsigned n = 1; n <= ways / 2; ++n) t.install(0, line(n), false);
+        EXPECT_FALSE(t.victim(0).valid) << ways;
+        const auto out = t.install(0, line(100), false);
+        EXPECT_FALSE(out.valid) << ways;
+        EXPECT_EQ(*t.find(0, line(100)), ways / 2) << ways;
+    }
+}
+
 TEST(L2TagArray, LruEvictionOrderInOneSet) {
     L2TagArray t(2, 4);
     for (unsigned n : {1, 2, 3, 4}) t.install(0, line(n), false);
