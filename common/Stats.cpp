@@ -6,17 +6,19 @@
 namespace gpusim {
 
 nlohmann::json Average::toJson() const {
-    return {{"mean", mean()}, {"count", n_}, {"sum", sum_}, {"min", min_}, {"max", max_}};
+    const Totals t = totals();
+    return {{"mean", mean()}, {"count", t.n}, {"sum", t.sum}, {"min", t.min}, {"max", t.max}};
 }
 
 // Members in nlohmann's (sorted) key order: count, max, mean, min, sum.
 void Average::writeJson(JsonText& out) const {
+    const Totals t = totals();
     out.beginObject();
-    out.member("count", n_);
-    out.member("max", max_);
+    out.member("count", t.n);
+    out.member("max", t.max);
     out.member("mean", mean());
-    out.member("min", min_);
-    out.member("sum", sum_);
+    out.member("min", t.min);
+    out.member("sum", t.sum);
     out.endObject();
 }
 

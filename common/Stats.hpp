@@ -57,14 +57,8 @@ public:
     // Inline: sampled every cycle by every awake SM, NoC subnet and DRAM controller, where the
     // call cost as much as the sample (issue 19).
     void sample(double x) {
-        if (n_ == 0) {
-            min_ = max_ = x;
-        } else {
-            min_ = x < min_ ? x : min_;
-            max_ = x > max_ ? x : max_;
-        }
-        ++n_;
-        sum_ += x;
+        if (runN_) settleRun();
+        add(x);
     }
     // `n` samples of x at once. Bit-identical to n calls for integral x (every partial sum is
     // an integer below 2^53, so each addition is exact either way).
@@ -74,15 +68,70 @@ public:
         n_ += n - 1;
         sum_ += x * double(n - 1);
     }
-    uint64_t count() const { return n_; }
-    double mean() const { return n_ ? sum_ / double(n_) : 0.0; }
+    // An integral level sampled every cycle (an occupancy, a count of busy banks): a run of equal
+    // samples is only counted, and added as sample(x, n) when the level changes or the statistic
+    // is read. The same figures as sample(x) each cycle, by the argument above; a comparison and
+    // an increment per cycle instead of the minimum, maximum and sum (issue 19).
+    void sampleLevel(uint64_t x) {
+        if (x == runX_ && runN_) {
+            ++runN_;
+            return;
+        }
+        if (runN_) settleRun();
+        runX_ = x;
+        runN_ = 1;
+    }
+    // `n` cycles of the level x at once.
+    void sampleLevel(uint64_t x, uint64_t n) {
+        if (n == 0) return;
+        if (x == runX_ && runN_) {
+            runN_ += n;
+            return;
+        }
+        if (runN_) settleRun();
+        runX_ = x;
+        runN_ = n;
+    }
+    uint64_t count() const { return n_ + runN_; }
+    double mean() const {
+        const Totals t = totals();
+        return t.n ? t.sum / double(t.n) : 0.0;
+    }
     nlohmann::json toJson() const override;
     void writeJson(JsonText& out) const override;
     double value() const override { return mean(); }
 
 private:
+    struct Totals {
+        uint64_t n;
+        double sum, min, max;
+    };
+    void add(double x) {
+        if (n_ == 0) {
+            min_ = max_ = x;
+        } else {
+            min_ = x < min_ ? x : min_;
+            max_ = x > max_ ? x : max_;
+        }
+        ++n_;
+        sum_ += x;
+    }
+    void settleRun() {
+        const uint64_t n = runN_;
+        runN_ = 0;
+        sample(double(runX_), n);
+    }
+    // The figures with a pending run of sampleLevel() included, as settleRun() would leave them.
+    Totals totals() const {
+        if (!runN_) return {n_, sum_, min_, max_};
+        const double x = double(runX_);
+        if (n_ == 0) return {runN_, 0.0 + x + x * double(runN_ - 1), x, x};
+        return {n_ + runN_, sum_ + x + x * double(runN_ - 1), x < min_ ? x : min_, x > max_ ? x : max_};
+    }
+
     uint64_t n_ = 0;
     double sum_ = 0, min_ = 0, max_ = 0;
+    uint64_t runX_ = 0, runN_ = 0;  // a pending run of runN_ samples of runX_ (sampleLevel)
 };
 
 // Fixed-width buckets over [0, buckets*width) plus an overflow bin (boost::histogram), with

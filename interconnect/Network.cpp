@@ -167,7 +167,7 @@ void Network::tick(uint64_t cycle) {
         buffered_ -= left;
         progress_ += left;
     }
-    occupancy_.sample(double(buffered_));
+    occupancy_.sampleLevel(buffered_);
 }
 
 void Network::arrive(uint64_t cycle) {

@@ -192,10 +192,10 @@ void DramController::sample(uint64_t cycle) {
     // Counted as requests come and go: a loop over the banks every DRAM cycle cost 0.75 % of a
     // streaming run (issue 19).
     if (busyBanks_ == 0) return;
-    bankParallelism_.sample(busyBanks_);
+    bankParallelism_.sampleLevel(busyBanks_);
     while (!bursts_.empty() && bursts_.front().second <= cycle) bursts_.pop_front();
     const bool dataOnBus = !bursts_.empty() && bursts_.front().first <= cycle;
-    busUtil_.sample(dataOnBus ? 1.0 : 0.0);
+    busUtil_.sampleLevel(dataOnBus ? 1 : 0);
 }
 
 void DramController::issue(const DramScheduler::Decision& d, uint64_t cycle) {

@@ -166,7 +166,7 @@ void SmCore::step(uint64_t cycle) {
     }
     if (residentWarps_) {
         activeCycles_.inc();
-        mshrOccupancy_.sample(double(l1_.mshrUsed()));
+        mshrOccupancy_.sampleLevel(l1_.mshrUsed());
     }
     fillPort(cycle);
     writeback(cycle);

@@ -71,7 +71,7 @@ void SmCore::settleSleep() {
     if (sleepRefusal_ != LdStUnit::Refusal::None) ldst_.repeatRefusal(sleepRefusal_, n);
     if (!sleepResident_) return;
     activeCycles_.inc(n);
-    mshrOccupancy_.sample(double(sleepMshr_), n);
+    mshrOccupancy_.sampleLevel(sleepMshr_, n);
     countIdleIssue(sleepLdstReady_, n);
 }
 

@@ -86,6 +86,52 @@ TEST(Stats, SettlersRunBeforeEveryReadAndBatchedSamplesEqualSingleOnes) {
     EXPECT_EQ(one.toJson(), batch.toJson());
 }
 
+// A level sampled every cycle as runs (sampleLevel) gives the figures of one sample per cycle:
+// count, sum, minimum, maximum and mean, read at any point (a pending run included), through
+// toJson() and the written text, with runs of one, long runs, batched cycles, a level of zero
+// first, and plain samples mixed in (which settle the run first).
+TEST(Stats, LevelRunsEqualOneSamplePerCycle) {
+    StatRegistry r;
+    auto& each = r.average("each", "");
+    auto& runs = r.average("runs", "");
+    auto same = [&](const char* when) {
+        EXPECT_EQ(each.toJson(), runs.toJson()) << when;
+        EXPECT_EQ(each.count(), runs.count()) << when;
+        EXPECT_EQ(each.mean(), runs.mean()) << when;
+        std::string a, b;
+        JsonText ta(a, 0), tb(b, 0);
+        each.writeJson(ta);
+        runs.writeJson(tb);
+        EXPECT_EQ(a, b) << when;
+    };
+    same("empty");
+    for (int k = 0; k < 3; ++k) {
+        each.sample(0.0);
+        runs.sampleLevel(0);
+    }
+    same("a pending run of zeros");
+    std::mt19937_64 rng(7);
+    for (int k = 0; k < 5000; ++k) {
+        const uint64_t x = rng() % 4 == 0 ? rng() % 40 : 12;  // long runs of 12 between changes
+        if (k % 97 == 0) {
+            const uint64_t n = rng() % 50;  // batched cycles, zero included
+            for (uint64_t j = 0; j < n; ++j) each.sample(double(x));
+            runs.sampleLevel(x, n);
+        } else if (k % 301 == 0) {
+            each.sample(2.5);  // a plain sample among the levels
+            runs.sample(2.5);
+        } else {
+            each.sample(double(x));
+            runs.sampleLevel(x);
+        }
+        if (k % 1000 == 999) same("mid-run");
+    }
+    same("end");
+    EXPECT_EQ(runs.count(), each.count());
+    EXPECT_GT(runs.count(), 5000u);
+    EXPECT_EQ(runs.toJson()["min"], 0.0);
+}
+
 // The statistics' text must be what nlohmann's dump(2) prints for toJson(), byte for byte: the
 // same --stats file as before the writer (issue 19).
 TEST(Stats, WrittenTextIsTheDumpOfTheJson) {
