@@ -125,7 +125,8 @@ void DramController::enablePrefetch(unsigned lineBytes, PrefetchFill fill) {
 
 void DramController::tick(uint64_t cycle) {
     if (port_.hasHeldRequest()) queueFullCycles_.inc();
-    sendAnswers(cycle);
+    // Most edges have no answer due: the test here, not behind a call (issue 19).
+    if (!completions_.empty() && completions_.top().doneCycle <= cycle) sendAnswers(cycle);
     if (prefetch_) prefetch_->deliver(cycle, prefetchFill_);
     sample(cycle);
     if (prefetch_) {
