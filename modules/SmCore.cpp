@@ -1,6 +1,7 @@
 #include "modules/SmCore.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 
 #include "common/SimError.hpp"
@@ -94,6 +95,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
     members_.resize(cfg_.schedulers);
     fetchPending_.assign((cfg_.warpSlots + 63) / 64, 0);
     fetchRetry_.assign(fetchPending_.size(), 0);
+    exited_.assign(fetchPending_.size(), 0);
     if (cfg_.l1iBytes) l1i_ = std::make_unique<InstructionCache>(cfg_, stats, statName(id, ".l1i."));
     if (cfg_.collector.enabled())
         collector_ = std::make_unique<OperandCollector>(cfg_.collector, stats, statName(id, ".collector."));
@@ -371,6 +373,7 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
         wp.exitIssued = true;
         wp.view.exited = true;
         ++exitedWarps_;
+        exited_[w / 64] |= uint64_t(1) << (w % 64);
         break;
     }
     if (inst.op == OpClass::Tensor) tensorIssued_.inc();
@@ -459,37 +462,42 @@ void SmCore::fetchWarp(unsigned w) {
 }
 
 void SmCore::retire() {
-    // The bound in a local: warps_.size() divides by a warp's size, and the loop's stores could
-    // change it as far as the compiler knows (issue 19).
-    const unsigned nWarps = static_cast<unsigned>(warps_.size());
-    for (unsigned w = 0; exitedWarps_ && w < nWarps; ++w) {
-        Warp& wp = warps_[w];
-        if (!wp.view.valid || !wp.exitIssued || wp.view.pendingLoads || !scoreboard_.empty(w)) continue;
-        const unsigned cta = wp.view.ctaSlot;
-        wp.view.valid = false;
-        wp.stream.reset();
-        wp.ibuffer.clear();
-        --exitedWarps_;
-        refreshReady(w);
-        removeMember(w);
-        ++warpSetVersion_;
-        --residentWarps_;
-        warpsDone_.inc();
-        policy_->onWarpEnd(w);
-        if (trace_) [[unlikely]]
-            trace_->warpEnd(id_, w, cycle_);
-        if (barriers_.warpExit(cta)) releaseBarrier(cta, cycle_);
-        KernelTally* tally = ctas_[cta].tally;
-        const bool lastWarp = --ctas_[cta].warpsLeft == 0;
-        if (tally) tallyPending_.push_back({tally, wp.view.issued, lastWarp});
-        if (lastWarp) {
-            resources_.release(cta, ctas_[cta].kernel->info());
-            ++resourceChanges_;
-            ctas_[cta].kernel = nullptr;
-            ctas_[cta].tally = nullptr;
-            ctasDone_.inc();
-            policy_->onCtaEnd(cta);
-        }
+    // Only the exited warps, in ascending slot order as a scan of every slot would visit them: a
+    // warp that exits waits here for its last loads, and a scan of all 48 slots every cycle
+    // until then was most of this stage (issue 19).
+    for (size_t word = 0; exitedWarps_ && word < exited_.size(); ++word)
+        for (uint64_t bits = exited_[word]; bits; bits &= bits - 1)
+            retireIfDone(static_cast<unsigned>(word * 64 + unsigned(std::countr_zero(bits))));
+}
+
+void SmCore::retireIfDone(unsigned w) {
+    Warp& wp = warps_[w];
+    if (wp.view.pendingLoads || !scoreboard_.empty(w)) return;
+    exited_[w / 64] &= ~(uint64_t(1) << (w % 64));
+    const unsigned cta = wp.view.ctaSlot;
+    wp.view.valid = false;
+    wp.stream.reset();
+    wp.ibuffer.clear();
+    --exitedWarps_;
+    refreshReady(w);
+    removeMember(w);
+    ++warpSetVersion_;
+    --residentWarps_;
+    warpsDone_.inc();
+    policy_->onWarpEnd(w);
+    if (trace_) [[unlikely]]
+        trace_->warpEnd(id_, w, cycle_);
+    if (barriers_.warpExit(cta)) releaseBarrier(cta, cycle_);
+    KernelTally* tally = ctas_[cta].tally;
+    const bool lastWarp = --ctas_[cta].warpsLeft == 0;
+    if (tally) tallyPending_.push_back({tally, wp.view.issued, lastWarp});
+    if (lastWarp) {
+        resources_.release(cta, ctas_[cta].kernel->info());
+        ++resourceChanges_;
+        ctas_[cta].kernel = nullptr;
+        ctas_[cta].tally = nullptr;
+        ctasDone_.inc();
+        policy_->onCtaEnd(cta);
     }
 }
 

@@ -166,6 +166,7 @@ private:
     void fetch();
     void fetchWarp(unsigned w);
     void retire();
+    void retireIfDone(unsigned w);  // an exited warp whose last loads and writes are done
     // Recomputes warps_[w].ready (see Warp.hpp) after any of its inputs changed.
     void refreshReady(unsigned w);
     // sm.atomic_blocks_warp: an atomic request's answer (ATOM's values or RED's acknowledgement)
@@ -275,6 +276,7 @@ private:
     // A constant- or texture-cache miss: a line read like an instruction-line read.
     void sendReadOnlyLine(uint64_t line, unsigned bytes, ReadOnlyCache cache);
     unsigned exitedWarps_ = 0;            // exited, not yet retired
+    std::vector<uint64_t> exited_;        // a bit per slot of those warps
     uint64_t resourceChanges_ = 0;
     // Sleep of a stalled SM (DESIGN.md section 3): while stalled_, cycles before stalledUntil_
     // only count what a cycle without issue counts (the domain still ticks for the other SMs).
