@@ -266,11 +266,7 @@ bool SmCore::anyFetchPending() const {
     return false;
 }
 
-bool SmCore::anyFetchRetry() const {
-    for (uint64_t bits : fetchRetry_)
-        if (bits) return true;
-    return false;
-}
+bool SmCore::anyFetchRetry() const { return fetchRetrying_; }
 
 unsigned SmCore::issue(uint64_t cycle) {
     if (!residentWarps_) return 0;
@@ -394,9 +390,14 @@ SmCore::IssueOutcome SmCore::tryIssue(unsigned w, uint64_t cycle) {
 // Only warps marked since (a start or an issue): every other one has a full buffer, a finished
 // stream or has exited. Ascending slot order, as a full scan would visit them.
 void SmCore::fetch() {
-    for (size_t word = 0; word < fetchRetry_.size(); ++word) {
-        fetchPending_[word] |= fetchRetry_[word];
-        fetchRetry_[word] = 0;
+    // Retries exist only with an instruction cache that refused a fetch: a flag spares every
+    // other cycle the merge (issue 19).
+    if (fetchRetrying_) {
+        for (size_t word = 0; word < fetchRetry_.size(); ++word) {
+            fetchPending_[word] |= fetchRetry_[word];
+            fetchRetry_[word] = 0;
+        }
+        fetchRetrying_ = false;
     }
     if (cfg_.fetchOneWarp) {
         if (const int w = nextFetchWarp(); w >= 0) {
@@ -444,10 +445,12 @@ void SmCore::fetchWarp(unsigned w) {
             const auto r = l1i_->fetch(wp.ibuffer.tail().pc, w);
             if (r != InstructionCache::Result::Hit) {
                 wp.fetchHeld = true;
-                if (r == InstructionCache::Result::Fail)
+                if (r == InstructionCache::Result::Fail) {
                     fetchRetry_[w / 64] |= uint64_t(1) << (w % 64);
-                else
+                    fetchRetrying_ = true;
+                } else {
                     wp.imissPending = true;
+                }
                 break;
             }
             wp.fetchHeld = false;

@@ -266,6 +266,7 @@ private:
     std::vector<std::vector<unsigned>> members_;  // per scheduler, its valid slots in slot order
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
     std::vector<uint64_t> fetchRetry_;    // slots whose fetch the L1I refused: tried again each cycle
+    bool fetchRetrying_ = false;          // some bit of fetchRetry_ is set
     unsigned lastFetched_ = 0;            // sm.fetch = one-warp: the warp served last
     int nextFetchWarp() const;            // sm.fetch = one-warp: the warp to serve now, -1 none
     bool anyFetchRetry() const;
