@@ -5,13 +5,15 @@
 // own per-thread cache (over 1 KiB with a WarpThreads inside) cost about 400 host instructions
 // a warp (issue 19).
 //
-// Sizes round up to a power of two from 64 bytes to 4 KiB; each class keeps at most kKeep
-// freed blocks per thread and hands the rest back to the heap, so what a thread holds is bounded
-// whichever thread frees what another allocated (with --threads, warps end on the worker that
-// steps their SM). Larger sizes go straight to the heap. What is cached is freed at thread exit.
-// Addresses never reach a statistic, so the cache cannot change a result.
+// Sizes round up to a multiple of 64 bytes, up to 4 KiB: a block wastes under 64 bytes (powers
+// of two made a 1.1 KiB frame 2 KiB, and a run keeps hundreds alive). Each class keeps at most
+// kKeep freed blocks per thread and hands the rest back to the heap, so what a thread holds is
+// bounded whichever thread frees what another allocated (with --threads, warps end on the
+// worker that steps their SM). Larger sizes go straight to the heap. What is cached is freed at
+// thread exit.
+// Addresses never reach a statistic, so the cache cannot change a result. Under AddressSanitizer
+// every block goes to the heap and back, so that a use after free stays detected.
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <new>
 
@@ -19,16 +21,18 @@ namespace gpusim {
 
 class FrameCache {
 public:
+    // False under AddressSanitizer (see above).
+    static constexpr bool enabled() { return kEnabled; }
     static void* allocate(std::size_t n) {
         const unsigned c = sizeClass(n);
-        if (c >= kClasses) return ::operator new(n);
+        if (c >= kClasses || !kEnabled) return ::operator new(n);
         Bin& b = local().bins[c];
         if (b.count) return b.blocks[--b.count];
-        return ::operator new(kMin << c);
+        return ::operator new(kMin * (c + 1));
     }
     static void release(void* p, std::size_t n) noexcept {
         const unsigned c = sizeClass(n);
-        if (c >= kClasses) {
+        if (c >= kClasses || !kEnabled) {
             ::operator delete(p, n);
             return;
         }
@@ -37,16 +41,27 @@ public:
             b.blocks[b.count++] = p;
             return;
         }
-        ::operator delete(p, kMin << c);
+        ::operator delete(p, kMin * (c + 1));
     }
 
 private:
+#if defined(__SANITIZE_ADDRESS__)
+    static constexpr bool kEnabled = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    static constexpr bool kEnabled = false;
+#else
+    static constexpr bool kEnabled = true;
+#endif
+#else
+    static constexpr bool kEnabled = true;
+#endif
     static constexpr std::size_t kMin = 64;  // the smallest class's block
-    static constexpr unsigned kClasses = 7;  // 64 B .. 4 KiB
+    static constexpr unsigned kClasses = 64;  // 64 B, 128 B, .. 4 KiB
     static constexpr unsigned kKeep = 64;    // freed blocks kept per class and thread
 
     static unsigned sizeClass(std::size_t n) {
-        return n <= kMin ? 0u : static_cast<unsigned>(std::bit_width((n - 1) / kMin));
+        return n <= kMin ? 0u : static_cast<unsigned>((n - 1) / kMin);
     }
     struct Bin {
         std::array<void*, kKeep> blocks{};
@@ -56,7 +71,7 @@ private:
         std::array<Bin, kClasses> bins{};
         ~Bins() {
             for (unsigned c = 0; c < kClasses; ++c)
-                for (unsigned i = 0; i < bins[c].count; ++i) ::operator delete(bins[c].blocks[i], kMin << c);
+                for (unsigned i = 0; i < bins[c].count; ++i) ::operator delete(bins[c].blocks[i], kMin * (c + 1));
         }
     };
     static Bins& local() {
