@@ -150,17 +150,18 @@ bool CtaDispatcher::tryLaunch(unsigned s, size_t k) {
     return true;
 }
 
-uint64_t CtaDispatcher::resourceChanges() const {
-    uint64_t sum = 0;
-    for (const SmCore* sm : sms_) sum += sm->resourceChanges();
-    return sum;
-}
-
 void CtaDispatcher::dispatch() {
-    uint64_t left = 0;
-    for (size_t k : running_) left += kernels_[k].ctas - kernels_[k].nextCta;
+    // The SMs' resources change when a CTA starts (launched_) or ends (its kernel's tally, which
+    // each SM's commit brings up to date in the edge the CTA ends, before the supervisor ticks):
+    // the same movements as the sum of the SMs' resourceChanges() counters, counted here
+    // without a pass over the SMs every cycle (issue 19).
+    uint64_t left = 0, ends = endedKernelCtas_;
+    for (size_t k : running_) {
+        left += kernels_[k].ctas - kernels_[k].nextCta;
+        ends += kernels_[k].tally.ctasDone;
+    }
     if (left == 0) return;
-    const uint64_t changes = resourceChanges();
+    const uint64_t changes = launched_ + ends;
     if (!passNeeded_ && changes == passChanges_) return;
     const uint64_t launchedBefore = launched_;
     const unsigned n = static_cast<unsigned>(sms_.size());
@@ -250,6 +251,7 @@ void CtaDispatcher::endKernel(size_t k, uint64_t cycle) {
     const auto it = std::find(running_.begin(), running_.end(), k);
     runningStreams_.erase(runningStreams_.begin() + (it - running_.begin()));
     running_.erase(it);
+    endedKernelCtas_ += st.tally.ctasDone;
 }
 
 void CtaDispatcher::tick(uint64_t cycle) {

@@ -83,8 +83,6 @@ private:
     void startKernels(uint64_t cycle);
     void startKernel(size_t k, uint64_t cycle);
     void dispatch();
-    // Sum of the SMs' resourceChanges(): unchanged means no SM's canLaunch() can have changed.
-    uint64_t resourceChanges() const;
     bool finished(size_t k) const;
     void endKernel(size_t k, uint64_t cycle);
     // Recomputes which kernels may use each SM and tells the SMs whose set changed;
@@ -109,7 +107,10 @@ private:
     // kernels an SM may take change (updateSms), the next pass would launch nothing either and
     // is skipped (issue 19: the pass was about 2 % of a run).
     bool passNeeded_ = true;
-    uint64_t passChanges_ = 0;  // resourceChanges() after the last pass
+    // CTAs started and ended (launched_ + ended kernels' CTAs + running kernels' ended CTAs) at
+    // the last pass: unchanged, no SM's canLaunch() can have changed.
+    uint64_t passChanges_ = 0;
+    uint64_t endedKernelCtas_ = 0;  // CTAs of the kernels ended so far
     std::vector<KernelState> kernels_;
     std::vector<size_t> running_;        // started, not ended, in start order
     std::vector<uint64_t> runningStreams_;
