@@ -108,10 +108,41 @@ void GtoPolicy::onIssue(unsigned sched, unsigned warp, const SmView&) {
     last_.at(sched) = static_cast<int>(warp);
 }
 
+GtoPolicy::AgeOrder* GtoPolicy::currentBefore(unsigned warp, uint64_t& version) {
+    if (!sm_) return nullptr;
+    const unsigned sched = warp % sm_->schedulers();
+    if (sched >= byAge_.size()) return nullptr;
+    AgeOrder& c = byAge_[sched];
+    version = sm_->schedulerSetVersion(sched);
+    if (c.version == 0 || version == 0 || c.version + 1 != version) return nullptr;
+    return &c;
+}
+
+void GtoPolicy::onWarpStart(unsigned warp) {
+    uint64_t version = 0;
+    AgeOrder* c = currentBefore(warp, version);
+    if (!c) return;
+    const uint64_t age = sm_->warp(warp).age;
+    // Only a slot not listed, younger than every listed warp: else the comparison decides.
+    if (warp >= c->ageOf.size() || c->ageOf[warp] != kNotMember) return;
+    if (!c->oldestFirst.empty() && c->ageOf[c->oldestFirst.back()] >= age) return;
+    c->oldestFirst.push_back(warp);
+    c->ageOf[warp] = age;
+    c->version = version;
+}
+
 void GtoPolicy::onWarpEnd(unsigned warp) {
     // A new warp may reuse the slot; it must not inherit the greedy position.
     for (auto& l : last_)
         if (l == static_cast<int>(warp)) l = -1;
+    uint64_t version = 0;
+    AgeOrder* c = currentBefore(warp, version);
+    if (!c || warp >= c->ageOf.size() || c->ageOf[warp] == kNotMember) return;
+    const auto it = std::find(c->oldestFirst.begin(), c->oldestFirst.end(), warp);
+    if (it == c->oldestFirst.end()) return;
+    c->oldestFirst.erase(it);
+    c->ageOf[warp] = kNotMember;
+    c->version = version;
 }
 
 } // namespace gpusim

@@ -167,4 +167,58 @@ TEST(GtoOrder, AgeOrderKeptAcrossWarpChurnEqualsAFreshSort) {
     }
 }
 
+// The same with the start and end hooks an SM calls (attach, then onWarpStart / onWarpEnd right
+// after the scheduler's set version moves), which keep the order without comparing the members
+// again: newcomers are normally the youngest (an SM's ages grow), but some here are not, some
+// changes come without their hook, and several changes may pass between two orders. Every order
+// must still be the members sorted by (age, slot).
+TEST(GtoOrder, StartAndEndHooksKeepTheAgeOrder) {
+    constexpr unsigned kSlots = 48;
+    FakeSmView sm(kSlots);
+    GtoPolicy p;
+    p.attach(sm);
+    std::mt19937 rng(5);
+    std::vector<bool> valid(kSlots, true);
+    uint64_t nextAge = kSlots;
+    unsigned hooked = 0;
+    for (int step = 0; step < 6000; ++step) {
+        const unsigned w = rng() % kSlots;
+        const bool end = valid[w] && rng() % 2;
+        if (end) {
+            valid[w] = false;
+        } else {
+            if (valid[w]) {  // the slot's warp ends first, then a new one starts there
+                valid[w] = false;
+                sm.warpSetChanged(w % 2);
+                p.onWarpEnd(w);
+            }
+            valid[w] = true;
+            sm.at(w).age = rng() % 16 == 0 ? rng() % nextAge : nextAge;  // now and then not the youngest
+            ++nextAge;
+        }
+        sm.warpSetChanged(w % 2);
+        if (rng() % 8 != 0) {  // now and then a change without its hook
+            ++hooked;
+            if (end)
+                p.onWarpEnd(w);
+            else
+                p.onWarpStart(w);
+        }
+        if (rng() % 3 == 0) continue;  // several changes before the next order
+        for (unsigned sched = 0; sched < 2; ++sched) {
+            V members;
+            for (unsigned s = sched; s < kSlots; s += 2)
+                if (valid[s]) members.push_back(s);
+            V expected = members;
+            std::sort(expected.begin(), expected.end(), [&](unsigned a, unsigned b) {
+                return sm.warp(a).age != sm.warp(b).age ? sm.warp(a).age < sm.warp(b).age : a < b;
+            });
+            int first = 0;
+            ASSERT_EQ(p.orderView(sched, members, sm, first), expected) << "step " << step;
+            if (!members.empty()) p.onIssue(sched, members[rng() % members.size()], sm);
+        }
+    }
+    EXPECT_GT(hooked, 4000u);
+}
+
 } // namespace policy_order_test
