@@ -558,7 +558,7 @@ bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
 
 // The one room check for both tryIssue (a warp's own unit) and schedulerBlocked (every unit
 // some ready warp needs). Barrier and exit need no unit.
-bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
+inline bool SmCore::unitHasRoom(uint8_t unit, uint64_t cycle) const {
     if (collector_) {
         switch (unit) {
         case kUnitAlu: return collector_->canIssue(CollectorSet::Alu);

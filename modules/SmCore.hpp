@@ -262,7 +262,9 @@ private:
     // 32-bit words: byte stores would alias every other member the loops read.
     std::vector<uint32_t> readyUnits_;
     bool schedulerBlocked(unsigned sched, uint64_t cycle);
-    bool unitHasRoom(uint8_t unit, uint64_t cycle) const;  // unit: kUnit*, a ready warp's readyUnit
+    // unit: kUnit*, a ready warp's readyUnit. Always inline (defined in SmCore.cpp, its only
+    // user): asked for every ready warp tried and every unit a blocked scheduler needs (issue 19).
+    [[gnu::always_inline]] inline bool unitHasRoom(uint8_t unit, uint64_t cycle) const;
     std::vector<std::vector<unsigned>> members_;  // per scheduler, its valid slots in slot order
     std::vector<uint64_t> fetchPending_;  // a bit per slot whose instruction buffer may have room
     std::vector<uint64_t> fetchRetry_;    // slots whose fetch the L1I refused: tried again each cycle
