@@ -52,10 +52,16 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
     }
 };
 
+// Cold and out of line: the message's code kept out of gpuExt(), so that it inlines.
+[[noreturn, gnu::cold, gnu::noinline]] inline void missingGpuExtension() {
+    throw std::logic_error("payload without GpuExtension");
+}
+
 inline GpuExtension& gpuExt(tlm::tlm_generic_payload& p) {
     GpuExtension* e = nullptr;
     p.get_extension(e);
-    if (!e) throw std::logic_error("payload without GpuExtension");
+    if (!e) [[unlikely]]
+        missingGpuExtension();
     return *e;
 }
 
