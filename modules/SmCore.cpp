@@ -547,7 +547,7 @@ void SmCore::refreshReady(unsigned w) {
 // each ready one needs a unit that cannot take it now. tryIssue would refuse every warp, its only
 // effect being the LD/ST-busy mark, set here the same way. (Units are read live: the other
 // scheduler may have just taken one.)
-bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
+inline bool SmCore::schedulerBlocked(unsigned sched, uint64_t cycle) {
     const uint32_t units = readyUnits_[sched];
     for (uint32_t m = units; m; m &= m - 1)
         if (unitHasRoom(static_cast<uint8_t>(__builtin_ctz(m)), cycle)) return false;

@@ -261,7 +261,7 @@ private:
     // (schedulerBlocked, stalled) visit only the units some ready warp needs (issue 19).
     // 32-bit words: byte stores would alias every other member the loops read.
     std::vector<uint32_t> readyUnits_;
-    bool schedulerBlocked(unsigned sched, uint64_t cycle);
+    [[gnu::always_inline]] inline bool schedulerBlocked(unsigned sched, uint64_t cycle);
     // unit: kUnit*, a ready warp's readyUnit. Always inline (defined in SmCore.cpp, its only
     // user): asked for every ready warp tried and every unit a blocked scheduler needs (issue 19).
     [[gnu::always_inline]] inline bool unitHasRoom(uint8_t unit, uint64_t cycle) const;
