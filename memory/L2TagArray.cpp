@@ -14,25 +14,6 @@ L2TagArray::L2TagArray(unsigned sets, unsigned ways, unsigned sectorsPerLine)
     if (sectorsPerLine == 0 || sectorsPerLine > 64) throw std::logic_error("L2TagArray needs 1 to 64 sectors per line");
 }
 
-std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
-    // The line first: it rules out almost every way, the valid bit is for the rare match of an
-    // invalidated way's stale line (issue 19: half the comparisons of a lookup).
-    const Way* const ways = &slots_[size_t(set) * ways_];
-    auto scan = [&](unsigned n) -> std::optional<unsigned> {
-#pragma GCC unroll 16
-        for (unsigned w = 0; w < n; ++w)
-            if (ways[w].line == line && ways[w].valid) return w;
-        return std::nullopt;
-    };
-    // The shipped platforms' associativities with a constant bound, which g++ unrolls (as the
-    // L1D's lookup, issue 19).
-    switch (ways_) {
-    case 8: return scan(8);
-    case 16: return scan(16);
-    default: return scan(ways_);
-    }
-}
-
 void L2TagArray::touch(unsigned set, unsigned way) { at(set, way).lastUse = ++useClock_; }
 
 bool L2TagArray::dirty(unsigned set, unsigned way) const { return at(set, way).dirtySectors != 0; }

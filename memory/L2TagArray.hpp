@@ -69,4 +69,24 @@ private:
     uint64_t useClock_ = 0;
 };
 
+// Inline: every L2 lookup and fill asks it (issue 19).
+inline std::optional<unsigned> L2TagArray::find(unsigned set, uint64_t line) const {
+    // The line first: it rules out almost every way, the valid bit is for the rare match of an
+    // invalidated way's stale line (issue 19: half the comparisons of a lookup).
+    const Way* const ways = &slots_[size_t(set) * ways_];
+    auto scan = [&](unsigned n) -> std::optional<unsigned> {
+#pragma GCC unroll 16
+        for (unsigned w = 0; w < n; ++w)
+            if (ways[w].line == line && ways[w].valid) return w;
+        return std::nullopt;
+    };
+    // The shipped platforms' associativities with a constant bound, which g++ unrolls (as the
+    // L1D's lookup, issue 19).
+    switch (ways_) {
+    case 8: return scan(8);
+    case 16: return scan(16);
+    default: return scan(ways_);
+    }
+}
+
 } // namespace gpusim
