@@ -70,8 +70,12 @@ private:
     struct Bins {
         std::array<Bin, kClasses> bins{};
         ~Bins() {
-            for (unsigned c = 0; c < kClasses; ++c)
+            // Emptied as well as freed: a block asked for after this (a warp started during the
+            // thread's exit) is then a valid one, never one freed here.
+            for (unsigned c = 0; c < kClasses; ++c) {
                 for (unsigned i = 0; i < bins[c].count; ++i) ::operator delete(bins[c].blocks[i], kMin * (c + 1));
+                bins[c].count = 0;
+            }
         }
     };
     static Bins& local() {
