@@ -126,6 +126,25 @@ TEST(GtoOrder, OrderViewIsTheGreedyWarpThenTheAgeOrder) {
     EXPECT_EQ(first, -1);
 }
 
+// Each scheduler's order of its valid warps (slot parity) must be the members sorted by
+// (age, slot); then a random member issues, so the greedy warp keeps moving (the last issuer
+// while it is a member).
+void checkAgeOrders(GtoPolicy& p, const FakeSmView& sm, const std::vector<bool>& valid, std::mt19937& rng,
+                    int step) {
+    for (unsigned sched = 0; sched < 2; ++sched) {
+        V members;
+        for (unsigned s = sched; s < valid.size(); s += 2)
+            if (valid[s]) members.push_back(s);
+        V expected = members;
+        std::sort(expected.begin(), expected.end(), [&](unsigned a, unsigned b) {
+            return sm.warp(a).age != sm.warp(b).age ? sm.warp(a).age < sm.warp(b).age : a < b;
+        });
+        int first = 0;
+        ASSERT_EQ(p.orderView(sched, members, sm, first), expected) << "step " << step;
+        if (!members.empty()) p.onIssue(sched, members[rng() % members.size()], sm);
+    }
+}
+
 // GTO keeps its age order from one call to the next and, when a scheduler's warps change, merges
 // the newcomers into what stays instead of sorting again. Under random churn (warps ending,
 // slots refilled with an age drawn at random, so a newcomer may be older than warps that stay,
@@ -149,19 +168,7 @@ TEST(GtoOrder, AgeOrderKeptAcrossWarpChurnEqualsAFreshSort) {
                 merges += sm.at(w).age < 32;
             }
             if (versions) sm.warpSetChanged(w % 2);
-            for (unsigned sched = 0; sched < 2; ++sched) {
-                V members;
-                for (unsigned s = sched; s < kSlots; s += 2)
-                    if (valid[s]) members.push_back(s);
-                V expected = members;
-                std::sort(expected.begin(), expected.end(), [&](unsigned a, unsigned b) {
-                    return sm.warp(a).age != sm.warp(b).age ? sm.warp(a).age < sm.warp(b).age : a < b;
-                });
-                int first = 0;
-                ASSERT_EQ(p.orderView(sched, members, sm, first), expected) << "step " << step;
-                // The greedy warp: the last issuer while it is a member.
-                if (!members.empty()) p.onIssue(sched, members[rng() % members.size()], sm);
-            }
+            ASSERT_NO_FATAL_FAILURE(checkAgeOrders(p, sm, valid, rng, step));
         }
         EXPECT_GT(merges, 500u);
     }
@@ -205,18 +212,7 @@ TEST(GtoOrder, StartAndEndHooksKeepTheAgeOrder) {
                 p.onWarpStart(w);
         }
         if (rng() % 3 == 0) continue;  // several changes before the next order
-        for (unsigned sched = 0; sched < 2; ++sched) {
-            V members;
-            for (unsigned s = sched; s < kSlots; s += 2)
-                if (valid[s]) members.push_back(s);
-            V expected = members;
-            std::sort(expected.begin(), expected.end(), [&](unsigned a, unsigned b) {
-                return sm.warp(a).age != sm.warp(b).age ? sm.warp(a).age < sm.warp(b).age : a < b;
-            });
-            int first = 0;
-            ASSERT_EQ(p.orderView(sched, members, sm, first), expected) << "step " << step;
-            if (!members.empty()) p.onIssue(sched, members[rng() % members.size()], sm);
-        }
+        ASSERT_NO_FATAL_FAILURE(checkAgeOrders(p, sm, valid, rng, step));
     }
     EXPECT_GT(hooked, 4000u);
 }
