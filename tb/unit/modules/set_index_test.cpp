@@ -2,6 +2,7 @@
 // {13,14,15,17,19}; with 64 sets, bit 12 becomes set bit 5). All values worked by hand.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -73,6 +74,26 @@ TEST(SetIndex, CollideUnderLinearButNotUnderHash) {
     for (unsigned k = 0; k < 4; ++k) {
         EXPECT_EQ(lin(0x2000ull * k), 0u);
         EXPECT_EQ(h(0x2000ull * k), k);
+    }
+}
+
+// The hash as its definition reads, bit by bit, against the index for random addresses and
+// both set counts (the index reads its upper term from a table).
+TEST(SetIndex, FermiHashEqualsItsBitDefinitionForRandomAddresses) {
+    auto bit = [](uint64_t a, unsigned i) { return unsigned(a >> i & 1); };
+    SetIndex h32(SetIndexing::FermiHash, 32, 128);
+    SetIndex h64(SetIndexing::FermiHash, 64, 128);
+    std::mt19937_64 rng(19);
+    for (int k = 0; k < 20000; ++k) {
+        const uint64_t a = rng() >> (rng() % 40);
+        unsigned set = 0;
+        set |= (bit(a, 7) ^ bit(a, 13)) << 0;
+        set |= (bit(a, 8) ^ bit(a, 14)) << 1;
+        set |= (bit(a, 9) ^ bit(a, 15)) << 2;
+        set |= (bit(a, 10) ^ bit(a, 17)) << 3;
+        set |= (bit(a, 11) ^ bit(a, 19)) << 4;
+        ASSERT_EQ(h32(a), set) << std::hex << a;
+        ASSERT_EQ(h64(a), set | bit(a, 12) << 5) << std::hex << a;
     }
 }
 
