@@ -52,6 +52,20 @@ std::string phaseName(const tlm::tlm_phase& ph) {
 
 } // namespace
 
+tlm::tlm_sync_enum AtInitiatorPort::firstForward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    if (!peer_) return fw_(p, ph, t);
+    fwIf_ = peer_();
+    if (!fwIf_) linkError(link_, "the socket is bound to nothing", p);
+    return fwIf_->nb_transport_fw(p, ph, t);
+}
+
+tlm::tlm_sync_enum AtTargetPort::firstBackward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+    if (!peer_) return bw_(p, ph, t);
+    bwIf_ = peer_();
+    if (!bwIf_) linkError(link_, "the socket is bound to nothing", p);
+    return bwIf_->nb_transport_bw(p, ph, t);
+}
+
 void AtInitiatorPort::send(Payload& p) {
     if (open_) linkError(link_, "BEGIN_REQ while another request awaits END_REQ", p);
     if (!outstanding_.insert(&p, requestIdOf(p)))
@@ -59,7 +73,7 @@ void AtInitiatorPort::send(Payload& p) {
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     ++sent_;
-    switch (fw_(p, ph, t)) {
+    switch (forward(p, ph, t)) {
     case tlm::TLM_ACCEPTED: open_ = &p; break;
     case tlm::TLM_UPDATED:
         if (ph != tlm::END_REQ) linkError(link_, "the target returned phase " + phaseName(ph) + " to BEGIN_REQ", p);
@@ -116,7 +130,7 @@ bool AtInitiatorPort::retryHeldResponse() {
     held_ = nullptr;
     tlm::tlm_phase ph = tlm::END_RESP;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-    fw_(*p, ph, t);
+    forward(*p, ph, t);
     return true;
 }
 
@@ -145,7 +159,7 @@ bool AtTargetPort::retryHeldRequest() {
     held_ = nullptr;
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-    bw_(*p, ph, t);
+    backward(*p, ph, t);
     return true;
 }
 
@@ -153,7 +167,7 @@ void AtTargetPort::respond(Payload& p) {
     if (open_) linkError(link_, "BEGIN_RESP while the previous answer awaits END_RESP", p);
     tlm::tlm_phase ph = tlm::BEGIN_RESP;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-    switch (bw_(p, ph, t)) {
+    switch (backward(p, ph, t)) {
     case tlm::TLM_ACCEPTED: open_ = &p; break;
     case tlm::TLM_UPDATED:
         if (ph != tlm::END_RESP) linkError(link_, "the initiator returned phase " + phaseName(ph) + " to BEGIN_RESP", p);

@@ -27,6 +27,13 @@ namespace gpusim {
 
 using Payload = tlm::tlm_generic_payload;
 using TransportFn = std::function<tlm::tlm_sync_enum(Payload&, tlm::tlm_phase&, sc_core::sc_time&)>;
+// The peer's side of a socket (what `socket->` reaches), for a port bound to a socket: asked once,
+// at the first transaction (sockets are bound after the units that own them are built), then
+// called directly. Through a TransportFn every call paid a std::function call and the socket's
+// bound-port check on top of the interface's virtual call, four times per memory access
+// (issue 19).
+using FwPeerFn = std::function<tlm::tlm_fw_transport_if<>*()>;
+using BwPeerFn = std::function<tlm::tlm_bw_transport_if<>*()>;
 
 // "read 0x1f80 (request 42)": a transaction as the protocol errors and state dumps name it.
 std::string describeTransaction(const Payload& p);
@@ -47,6 +54,11 @@ public:
         take_ = std::move(take);
         onEndReq_ = std::move(onEndReq);
     }
+    // The same, bound to a socket: `peer` gives the socket's forward interface.
+    void bind(std::string link, FwPeerFn peer, std::function<bool(Payload&)> take, std::function<void()> onEndReq) {
+        bind(std::move(link), TransportFn(), std::move(take), std::move(onEndReq));
+        peer_ = std::move(peer);
+    }
     bool canSend() const { return open_ == nullptr; }
     void send(Payload& p);
     tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
@@ -63,8 +75,17 @@ public:
     const std::string& link() const { return link_; }
 
 private:
+    tlm::tlm_sync_enum forward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+        if (fwIf_) [[likely]]
+            return fwIf_->nb_transport_fw(p, ph, t);
+        return firstForward(p, ph, t);
+    }
+    tlm::tlm_sync_enum firstForward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+
     std::string link_;
     TransportFn fw_;
+    FwPeerFn peer_;
+    tlm::tlm_fw_transport_if<>* fwIf_ = nullptr;  // peer_(), once asked
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndReq_;
     Payload* open_ = nullptr;
@@ -86,6 +107,11 @@ public:
         take_ = std::move(take);
         onEndResp_ = std::move(onEndResp);
     }
+    // The same, bound to a socket: `peer` gives the socket's backward interface.
+    void bind(std::string link, BwPeerFn peer, std::function<bool(Payload&)> take, std::function<void()> onEndResp) {
+        bind(std::move(link), TransportFn(), std::move(take), std::move(onEndResp));
+        peer_ = std::move(peer);
+    }
     tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
     bool hasHeldRequest() const { return held_ != nullptr; }
     // Offers the held request again; true if the owner took it (END_REQ was sent).
@@ -95,8 +121,17 @@ public:
     const std::string& link() const { return link_; }
 
 private:
+    tlm::tlm_sync_enum backward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+        if (bwIf_) [[likely]]
+            return bwIf_->nb_transport_bw(p, ph, t);
+        return firstBackward(p, ph, t);
+    }
+    tlm::tlm_sync_enum firstBackward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+
     std::string link_;
     TransportFn bw_;
+    BwPeerFn peer_;
+    tlm::tlm_bw_transport_if<>* bwIf_ = nullptr;  // peer_(), once asked
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndResp_;
     Payload* held_ = nullptr;

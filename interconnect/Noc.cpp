@@ -70,17 +70,13 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
 
     for (unsigned i = 0; i < numSms; ++i) {
         smPorts_[i].bind("sm" + std::to_string(i) + "->noc",
-            [this, i](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-                return smSide[static_cast<int>(i)]->nb_transport_bw(p, ph, t);
-            },
+            BwPeerFn([this, i] { return smSide[static_cast<int>(i)]; }),
             [this, i](Payload& p) { return takeRequest(i, p); },
             [this] { clock_.wake(); });  // a sink may have been waiting for END_RESP
     }
     for (unsigned j = 0; j < numPartitions; ++j) {
         memPorts_[j].bind("noc->l2." + std::to_string(j),
-            [this, j](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-                return memSide[static_cast<int>(j)]->nb_transport_fw(p, ph, t);
-            },
+            FwPeerFn([this, j] { return memSide[static_cast<int>(j)]; }),
             [this, j](Payload& p) { return takeReply(j, p); },
             [this] { clock_.wake(); });  // a sink may have been waiting for END_REQ
     }

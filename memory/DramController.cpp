@@ -73,8 +73,7 @@ DramController::DramController(sc_core::sc_module_name name, const DramControlle
                                        "Writes: DRAM cycles from their first command to the answer",
                                        kBucketCycles, kBuckets)) {
     socket.register_nb_transport_fw(this, &DramController::nbTransportFw);
-    port_.bind("l2." + std::to_string(index) + "->mem", [this](Payload& p, tlm::tlm_phase& ph,
-                      sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
+    port_.bind("l2." + std::to_string(index) + "->mem", BwPeerFn([this] { return socket.operator->(); }),
                [this](Payload& p) { return take(p); },
                // The next answer may have been waiting for this one's END_RESP.
                [this] { clock_.wake(); });

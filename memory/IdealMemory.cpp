@@ -27,8 +27,7 @@ IdealMemory::IdealMemory(sc_core::sc_module_name name, const IdealMemoryParams& 
                                    "DRAM cycles from a request's arrival to its answer",
                                    kDramLatencyBucketCycles, kDramLatencyBuckets)) {
     socket.register_nb_transport_fw(this, &IdealMemory::nbTransportFw);
-    port_.bind("l2." + std::to_string(index) + "->mem", [this](Payload& p, tlm::tlm_phase& ph,
-                      sc_core::sc_time& t) { return socket->nb_transport_bw(p, ph, t); },
+    port_.bind("l2." + std::to_string(index) + "->mem", BwPeerFn([this] { return socket.operator->(); }),
                [this](Payload& p) { return take(p); },
                // The next answer may have been waiting for this one to finish.
                [this] { clock_.wake(); });

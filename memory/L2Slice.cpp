@@ -113,14 +113,12 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
     const std::string part = std::to_string(partition_), self = std::to_string(index_);
     const bool singleSlice = slicesPerPartition_ == 1;
     nocPort_.bind(singleSlice ? "noc->l2." + part : "l2." + part + ".router->slice" + self,
-                  [this](Payload& p, tlm::tlm_phase& ph,
-                         sc_core::sc_time& t) { return nocSide->nb_transport_bw(p, ph, t); },
+                  BwPeerFn([this] { return nocSide.operator->(); }),
                   [this](Payload& p) { return takeFromNoc(p); },
                   // The next answer may have been waiting for this one's END_RESP.
                   [this] { clock_.wake(); });
     memPort_.bind(singleSlice ? "l2." + part + "->mem" : "slice" + self + "->l2." + part + ".arbiter",
-                  [this](Payload& p, tlm::tlm_phase& ph,
-                         sc_core::sc_time& t) { return memSide->nb_transport_fw(p, ph, t); },
+                  FwPeerFn([this] { return memSide.operator->(); }),
                   [this](Payload& p) { return takeFromMemory(p); },
                   // The next miss may have been waiting for this one's END_REQ.
                   [this] { clock_.wake(); });

@@ -73,7 +73,7 @@ SmCore::SmCore(sc_core::sc_module_name name, unsigned id, const SmConfig& cfg, S
       mshrOccupancy_(stats.average(statName(id, ".l1d.mshr_occupancy"),
                                    "L1D MSHR entries in use, sampled every cycle with resident warps")) {
     noc.register_nb_transport_bw(this, &SmCore::nbTransportBw);
-    port_.bind("sm" + std::to_string(id) + "->noc", [this](Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) { return noc->nb_transport_fw(p, ph, t); },
+    port_.bind("sm" + std::to_string(id) + "->noc", FwPeerFn([this] { return noc.operator->(); }),
                [this](Payload& p) { return takeAnswer(p); }, [this] {
                    unstall();
                    clock_.wake();

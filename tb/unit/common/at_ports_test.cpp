@@ -116,6 +116,56 @@ TEST(AtInitiatorPort, SendingAnOutstandingRequestAgainIsRefused) {
     }
 }
 
+// A target reached through its forward interface: accepts every request at once and counts them.
+struct CountingTarget : tlm::tlm_fw_transport_if<> {
+    unsigned requests = 0;
+    tlm::tlm_sync_enum nb_transport_fw(Payload&, tlm::tlm_phase& ph, sc_core::sc_time&) override {
+        ++requests;
+        ph = tlm::END_REQ;
+        return tlm::TLM_UPDATED;
+    }
+    void b_transport(Payload&, sc_core::sc_time&) override {}
+    bool get_direct_mem_ptr(Payload&, tlm::tlm_dmi&) override { return false; }
+    unsigned transport_dbg(Payload&) override { return 0; }
+};
+
+// A port bound to a socket asks for the peer's interface at its first transaction only (sockets
+// are bound after the ports), then calls it directly; a socket bound to nothing is a ModelError
+// naming the link.
+TEST(AtInitiatorPort, BoundToASocketAsksForThePeerOnceAtTheFirstTransaction) {
+    PayloadPool pool;
+    CountingTarget target;
+    unsigned asked = 0;
+    AtInitiatorPort port;
+    port.bind("sm3->noc", FwPeerFn([&]() -> tlm::tlm_fw_transport_if<>* {
+                  ++asked;
+                  return &target;
+              }),
+              [](Payload&) { return true; }, nullptr);
+    EXPECT_EQ(asked, 0u);
+    for (uint64_t id = 1; id <= 3; ++id) {
+        Payload& p = pool.allocate();
+        gpuExt(p).requestId = id;
+        port.send(p);
+        EXPECT_TRUE(port.canSend());
+    }
+    EXPECT_EQ(asked, 1u);
+    EXPECT_EQ(target.requests, 3u);
+    EXPECT_EQ(port.outstanding(), 3u);
+
+    AtInitiatorPort loose;
+    loose.bind("sm4->noc", FwPeerFn([]() -> tlm::tlm_fw_transport_if<>* { return nullptr; }),
+               [](Payload&) { return true; }, nullptr);
+    Payload& p = pool.allocate();
+    try {
+        loose.send(p);
+        ADD_FAILURE() << "no error";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("sm4->noc: the socket is bound to nothing"), std::string::npos)
+            << e.what();
+    }
+}
+
 // The pool hands a returned payload out again only after kReuseDistance others were returned,
 // oldest first, so a late duplicate answer finds its payload free or on another link.
 TEST(PayloadPool, ReusesAReturnedPayloadOnlyAfterKReuseDistanceOthers) {
