@@ -145,8 +145,14 @@ void Network::inject(const Packet& p) {
                                " flits does not fit the " + std::to_string(params_.ejectionVcFlits) +
                                "-flit ejection buffer");
     Source& s = sources_[p.src];
-    const int vc = topo_->injectionVc(p.src, p.dst);
-    s.classes[vc >= 0 ? static_cast<unsigned>(vc) : 0].push_back(allocSlot(p));
+    // One class (no virtual output queues: injectionVc is -1 for every packet of the source)
+    // without asking the topology, a virtual call per packet (issue 19).
+    unsigned cls = 0;
+    if (s.nClasses > 1) {
+        const int vc = topo_->injectionVc(p.src, p.dst);
+        cls = vc >= 0 ? static_cast<unsigned>(vc) : 0;
+    }
+    s.classes[cls].push_back(allocSlot(p));
     ++s.queued;
     ++queuedPackets_;
     ++inside_;
