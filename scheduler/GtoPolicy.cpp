@@ -10,7 +10,7 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
     // still, the warps asked about (every caller passes the scheduler's members) and their ages
     // are those of the last call. Version 0 (an SmView that does not keep one) compares the ages.
     const uint64_t version = sm.schedulerSetVersion(sched);
-    if (version != 0 && version == c.version && c.oldestFirst.size() == warps.size()) return c;
+    if (current(c, version, warps.size())) return c;
     c.version = version;
     const unsigned slots = sm.warpSlots();
     if (c.ageOf.size() < slots) c.ageOf.resize(slots, kNotMember);
@@ -80,28 +80,14 @@ const GtoPolicy::AgeOrder& GtoPolicy::ages(unsigned sched, const std::vector<uns
     return c;
 }
 
-int GtoPolicy::greedy(unsigned sched, const AgeOrder& c) const {
-    const int g = last_.at(sched);
-    if (g < 0) return -1;
-    const unsigned w = static_cast<unsigned>(g);
-    return w < c.ageOf.size() && c.ageOf[w] != kNotMember ? g : -1;
-}
-
 void GtoPolicy::order(unsigned sched, std::vector<unsigned>& warps, const SmView& sm) {
     const AgeOrder& c = ages(sched, warps, sm);
     // The greedy warp first (if it is among them), then the rest oldest first.
-    const int g = greedy(sched, c);
+    const int g = greedy(sched, c);  // ages() refused a scheduler past kSchedulers
     size_t k = 0;
     if (g >= 0) warps[k++] = static_cast<unsigned>(g);
     for (unsigned w : c.oldestFirst)
         if (static_cast<int>(w) != g) warps[k++] = w;
-}
-
-const std::vector<unsigned>& GtoPolicy::orderView(unsigned sched, const std::vector<unsigned>& warps,
-                                                  const SmView& sm, int& first) {
-    const AgeOrder& c = ages(sched, warps, sm);
-    first = greedy(sched, c);
-    return c.oldestFirst;
 }
 
 void GtoPolicy::onIssue(unsigned sched, unsigned warp, const SmView&) {

@@ -26,8 +26,16 @@ public:
     // `warps`, else -1) and returns the age order; order() gives `first` followed by the list
     // without it. The issue stage walks that until a warp issues instead of having the whole
     // order written out every cycle (issue 19). Valid until the next call.
+    // Inline, with the common case (the scheduler's warp set unchanged since the last call)
+    // decided here: asked once per scheduler per issue cycle, and the calls with their bounds
+    // checks were most of its cost (issue 19).
     const std::vector<unsigned>& orderView(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm,
-                                           int& first);
+                                           int& first) {
+        const AgeOrder* c = sched < kSchedulers ? &byAge_[sched] : nullptr;
+        if (!c || !current(*c, sm.schedulerSetVersion(sched), warps.size())) c = &ages(sched, warps, sm);
+        first = greedy(sched, *c);
+        return c->oldestFirst;
+    }
     void onIssue(unsigned sched, unsigned warp, const SmView& sm) override;
     void attach(const SmView& sm) override { sm_ = &sm; }
     // A warp's start and end keep the age order current when it was current just before (the
@@ -58,8 +66,18 @@ private:
     AgeOrder* currentBefore(unsigned warp, uint64_t& version);
     // Brings scheduler `sched`'s age order up to date with `warps` and returns it.
     const AgeOrder& ages(unsigned sched, const std::vector<unsigned>& warps, const SmView& sm);
-    // The scheduler's last issuer if it is among the members, else -1.
-    int greedy(unsigned sched, const AgeOrder& c) const;
+    // The order needs no update: the set's version (non-zero: an SmView that keeps one) is the
+    // one it was built at, and the members are as many.
+    static bool current(const AgeOrder& c, uint64_t version, size_t members) {
+        return version != 0 && version == c.version && c.oldestFirst.size() == members;
+    }
+    // The scheduler's last issuer if it is among the members, else -1 (sched < kSchedulers).
+    int greedy(unsigned sched, const AgeOrder& c) const {
+        const int g = last_[sched];
+        if (g < 0) return -1;
+        const unsigned w = static_cast<unsigned>(g);
+        return w < c.ageOf.size() && c.ageOf[w] != kNotMember ? g : -1;
+    }
 };
 
 } // namespace gpusim
