@@ -184,7 +184,9 @@ private:
     // After a cycle without issue: true if nothing can happen in this SM before an answer from
     // the NoC, a new CTA or its own next timed result (returned in `until`).
     bool stalled(uint64_t& until);
-    void settleSleep();
+    // Cold (once per sleep): its call in the part of step() that g++ inlines into the virtual
+    // call's thunk had that part save and restore registers at every step (issue 19).
+    [[gnu::cold]] void settleSleep();
     void unstall() {
         stalled_ = false;
         idle_ = false;
