@@ -71,7 +71,10 @@ private:
         if (len_ + n > kBuffer) flush();
         return buf_ + len_;
     }
-    void put(char c) { *room(1) = c, ++len_; }
+    void put(char c) {
+        *room(1) = c;
+        ++len_;
+    }
     void put(std::string_view s) {
         if (s.size() > kBuffer) [[unlikely]]
             return putLong(s);

@@ -42,9 +42,9 @@ private:
         unsigned char* data = nullptr;  // dataBytes_ in its block's buffer
     };
     // Slots come in blocks, built together, with one data buffer per block: a payload made
-    // alone cost two allocations and a zero fill, and two frees at the end, some 500 host
-    // instructions each for the 1,700-1,900 payloads of a bench run (issue 19). A block's slots
-    // are handed out in order; the last block's unused ones are only built.
+    // alone cost two allocations and a zero fill, and two frees at the end, about 1,400 host
+    // instructions in all for each of the 1,700-1,900 payloads of a bench run (issue 19). A
+    // block's slots are handed out in order; the last block's unused ones are only built.
     static constexpr size_t kBlockSlots = 64;
     struct Block {
         std::unique_ptr<Slot[]> slots;
