@@ -1,5 +1,6 @@
 #include "interconnect/Router.hpp"
 
+#include <bit>
 #include <sstream>
 #include <stdexcept>
 
@@ -10,7 +11,7 @@ Router::Router(const Setup& s, const Topology& topo)
       alloc_(s.allocator, static_cast<unsigned>(s.inVcs.size()), static_cast<unsigned>(s.outVcs.size()),
              s.iterations),
       inBusy_(static_cast<unsigned>(s.inVcs.size())), outBusy_(static_cast<unsigned>(s.outVcs.size())),
-      parked_(static_cast<unsigned>(s.inVcs.size())),
+      parked_(static_cast<unsigned>(s.inVcs.size())), express_(static_cast<unsigned>(s.inVcs.size())),
       waiters_(s.outVcs.size(), SwitchAllocator::Mask(static_cast<unsigned>(s.inVcs.size()))) {
     if (s.delay == 0 || s.speedup == 0 || s.bufferFlits == 0 || s.outputBufferFlits == 0)
         throw std::logic_error("router with a zero delay, speed-up or buffer");
@@ -75,15 +76,51 @@ inline int Router::wants(const InVc& v, uint64_t cycle) const {
     return !o.obuf.full() && freeOutVc(o) >= 0 ? static_cast<int>(port) : -1;
 }
 
+inline void Router::traverse(unsigned i, InPort& ip, InVc& v, uint64_t at, RingQueue<FlitEvent>& flights,
+                             RingQueue<CreditEvent>& credits) {
+    const unsigned o = v.outPort;
+    OutPort& op = out_[o];
+    Flit f = v.buf.front();
+    v.buf.pop();
+    if (--ip.flits == 0) inBusy_.clear(i);
+    --buffered_;
+    if (ip.credited) credits.push_back({at, ip.upstream.router, ip.upstream.port, f.vc, 1});
+    f.vc = static_cast<uint16_t>(v.outVc);
+    if (!queued_) {
+        // Without speed-up the winner goes straight onto the channel. The order of the
+        // departures of one cycle does not matter: each lands in a different input port or sink.
+        --op.vcs[v.outVc].credits;
+        depart(o, f, at, flights);
+    } else {
+        op.obuf.push(f);
+        outBusy_.set(o);
+        ++outBuffered_;
+    }
+    if (f.tail) {
+        op.vcs[v.outVc].held = false;
+        v.active = false;
+        unparkIfFree(o, op.vcs[v.outVc]);
+    }
+}
+
 void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, RingQueue<CreditEvent>& credits) {
     for (unsigned round = 0; round < speedup_ && buffered_ > 0; ++round) {
         alloc_.clearRequests();
+        unsigned nExpress = 0;
         inBusy_.forEachExcept(parked_, [&](unsigned i) {
             InPort& ip = in_[i];
             // Its own branch rather than a test after the general loop below: that shared form
             // cost 1.8 % of the divergent bench run (issue 19, measured).
             if (ip.parkable) {
                 InVc& v = ip.vcs.front();
+                if (v.active) {
+                    // A body flit of the packet that holds its output's one VC: see express_.
+                    if (v.buf.front().ready <= cycle && out_[v.outPort].vcs.front().credits > 0) {
+                        express_.set(i);
+                        ++nExpress;
+                    }
+                    return;
+                }
                 v.want = wants(v, cycle);
                 if (v.want >= 0) {
                     alloc_.request(i, static_cast<unsigned>(v.want));
@@ -101,7 +138,8 @@ void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, Ri
                 if (v.want >= 0) alloc_.request(i, static_cast<unsigned>(v.want));
             }
         });
-        if (!alloc_.anyRequest()) {
+        const bool requests = alloc_.anyRequest();
+        if (!requests && nExpress == 0) {
             // Nothing could request: each input's front waits for its delay, or for a credit or
             // an output VC that only a credit (this router holds no other packet that could
             // release one in the meantime) can give. Asleep until the first front is ready.
@@ -116,51 +154,40 @@ void Router::tick(uint64_t cycle, uint64_t at, RingQueue<FlitEvent>& flights, Ri
             }
             break;
         }
-        alloc_.allocateMatched(match_);
-        // The matched inputs only (a subset of the busy ones not parked), in ascending order as
-        // before; match_[i] is valid for them.
-        alloc_.matched().forEach([&](unsigned i) {
-            const unsigned o = static_cast<unsigned>(match_[i]);
-            InPort& ip = in_[i];
-            // With one VC, that VC (its arbiter's state cannot matter); otherwise the arbiter's pick
-            // among the VCs that want the matched output.
-            const int w = ip.nVcs == 1
-                              ? 0
-                              : ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
-            if (w < 0 || ip.vcs[static_cast<unsigned>(w)].want != static_cast<int>(o))
-                throw std::logic_error("router: matched input has no VC for the output");
-            ip.vcArb.grant(static_cast<unsigned>(w));
-            InVc& v = ip.vcs[static_cast<unsigned>(w)];
-            OutPort& op = out_[o];
-            if (!v.active) {
-                v.active = true;
-                v.outPort = o;
-                v.outVc = static_cast<unsigned>(freeOutVc(op));
-                op.vcs[v.outVc].held = true;
+        if (requests) alloc_.allocateMatched(match_);
+        // The matched inputs (a subset of the busy ones not parked) and the express ones, in
+        // ascending order as before; match_[i] is valid for the matched ones.
+        const std::vector<uint64_t>& matchedWords = alloc_.matched().w_;
+        for (size_t k = 0; k < express_.w_.size(); ++k) {
+            const uint64_t express = express_.w_[k];
+            express_.w_[k] = 0;
+            for (uint64_t b = (requests ? matchedWords[k] : 0) | express; b; b &= b - 1) {
+                const unsigned i = static_cast<unsigned>(k * 64 + unsigned(std::countr_zero(b)));
+                InPort& ip = in_[i];
+                if (express >> (i & 63) & 1) {
+                    traverse(i, ip, ip.vcs.front(), at, flights, credits);
+                    continue;
+                }
+                const unsigned o = static_cast<unsigned>(match_[i]);
+                // With one VC, that VC (its arbiter's state cannot matter); otherwise the arbiter's
+                // pick among the VCs that want the matched output.
+                const int w = ip.nVcs == 1
+                                  ? 0
+                                  : ip.vcArb.pick([&](unsigned x) { return ip.vcs[x].want == static_cast<int>(o); });
+                if (w < 0 || ip.vcs[static_cast<unsigned>(w)].want != static_cast<int>(o))
+                    throw std::logic_error("router: matched input has no VC for the output");
+                ip.vcArb.grant(static_cast<unsigned>(w));
+                InVc& v = ip.vcs[static_cast<unsigned>(w)];
+                if (!v.active) {
+                    OutPort& op = out_[o];
+                    v.active = true;
+                    v.outPort = o;
+                    v.outVc = static_cast<unsigned>(freeOutVc(op));
+                    op.vcs[v.outVc].held = true;
+                }
+                traverse(i, ip, v, at, flights, credits);
             }
-            Flit f = v.buf.front();
-            v.buf.pop();
-            if (--ip.flits == 0) inBusy_.clear(i);
-            --buffered_;
-            if (ip.credited) credits.push_back({at, ip.upstream.router, ip.upstream.port, f.vc, 1});
-            f.vc = static_cast<uint16_t>(v.outVc);
-            if (!queued_) {
-                // Without speed-up the winner goes straight onto the channel. The order of the
-                // departures of one cycle does not matter: each lands in a different input port
-                // or sink.
-                --op.vcs[v.outVc].credits;
-                depart(o, f, at, flights);
-            } else {
-                op.obuf.push(f);
-                outBusy_.set(o);
-                ++outBuffered_;
-            }
-            if (f.tail) {
-                op.vcs[v.outVc].held = false;
-                v.active = false;
-                unparkIfFree(o, op.vcs[v.outVc]);
-            }
-        });
+        }
     }
     // Output buffers hold flits only with speed-up: each output sends its head if its
     // downstream VC has a credit.

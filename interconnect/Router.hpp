@@ -154,6 +154,10 @@ private:
     // for every busy input VC every round.
     [[gnu::always_inline]] int wants(const InVc& v, uint64_t cycle) const;
     int freeOutVc(const OutPort& o) const;
+    // The flit at the front of input `i`'s VC `v` (which holds output v.outPort) crosses the
+    // switch: a credit upstream, onto the channel (or the output buffer), the VC released at a tail.
+    void traverse(unsigned i, InPort& ip, InVc& v, uint64_t at, RingQueue<FlitEvent>& flights,
+                  RingQueue<CreditEvent>& credits);
     // Cold and out of line: the message's string code stays out of depart()'s callers.
     [[noreturn, gnu::cold, gnu::noinline]] void unconnected(unsigned o) const;
     // A flit leaves on output `o` (its VC already set), arriving at `at`.
@@ -194,6 +198,15 @@ private:
     // asking again every cycle (most head checks in a crossbar serving many sources, issue 19).
     // waiters_[o]: the inputs parked on output o.
     SwitchAllocator::Mask parked_;
+    // Express inputs of this round (parkable ones only): the front is a ready body flit of the
+    // packet that holds its output's one VC, and that VC has a credit. No other input can request
+    // that output (its one VC is held) and this input requests nothing else (one VC), so every
+    // allocator would match the pair, in its first iteration, leaving both pointers where the
+    // head's match (also a first-iteration one: an input with one request is matched in the
+    // first iteration or not at all) put them. So the flit crosses without a request and without
+    // the allocator. Most flits of a loaded crossbar are body flits (four of a reply's five,
+    // issue 19).
+    SwitchAllocator::Mask express_;
     std::vector<SwitchAllocator::Mask> waiters_;
     // Output `out` (its VC `ov`) changed: its waiters go back to allocation if it is now free
     // with a credit. Called where either can change (a tail leaves, a credit comes); a credit to

@@ -190,6 +190,36 @@ TEST(Network, AHeadWithoutACreditIsParkedUntilACreditComes) {
     EXPECT_EQ(x.when(50), 110u);
 }
 
+// A body flit of a packet that holds its output crosses without the switch allocator (the
+// router's express inputs) but still only with a credit. One source, one sink with a 7-flit
+// reassembly buffer, two 5-flit packets created at 0, the consumer refusing until 50. Packet 1
+// leaves the router 3..7 and is complete at 8. Packet 2's flits are injected 5..9 and ready
+// 8..12: its head and first body flit leave at 8 and 9 with the last two credits; its second
+// body flit, ready at 10, waits with the output held. At 50 packet 1 is taken; its five
+// credits arrive at 51, and packet 2's last three flits leave 51..53: complete and taken at 54.
+TEST(Network, ABodyFlitWaitsForACreditWithItsOutputHeld) {
+    Network::Params p = params();
+    p.ejectionVcFlits = 7;
+    Rig x(std::make_unique<CrossbarTopology>(1, 1, false), p);
+    x.blockUntil = 50;
+    x.send(1, 0, 0, 5, 0);
+    x.send(2, 0, 0, 5, 0);
+    const Router& r = x.net->router(0);
+    x.run(9);
+    EXPECT_EQ(r.outputCredits(0, 0), 0u);
+    for (uint64_t c = 10; c <= 50; ++c) {
+        x.run(c);
+        ASSERT_TRUE(r.outputVcHeld(0, 0)) << "cycle " << c;
+        ASSERT_EQ(r.buffered(), 3u) << "cycle " << c;
+    }
+    x.run(51);
+    EXPECT_EQ(r.buffered(), 2u) << "the second body flit left at 51";
+    x.run(100);
+    EXPECT_EQ(x.when(1), 50u);
+    EXPECT_EQ(x.when(2), 54u);
+    EXPECT_FALSE(r.outputVcHeld(0, 0));
+}
+
 // A 1x2 mesh, source on node 0, sink on node 1, 2-flit buffers, R = 3, L = 1, a long stream
 // of 1-flit packets. A buffer slot of the n0 -> n1 channel serves one flit per credit loop:
 // leave n0 at t, arrive n1 at t+1, leave n1 at t+4, credit back at n0 at t+5. So n0 sends two
