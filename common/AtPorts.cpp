@@ -10,8 +10,7 @@
 namespace gpusim {
 
 std::string describeTransaction(const Payload& p) {
-    GpuExtension* e = nullptr;
-    p.get_extension(e);
+    const GpuExtension* e = findGpuExt(p);
     std::ostringstream os;
     if (e)
         os << (e->atomic ? "atomic " : "") << accessKindName(e->kind);
@@ -39,8 +38,7 @@ void answerNotOutstanding(const std::string& link, const Payload& p) {
 namespace {
 
 uint64_t requestIdOf(const Payload& p) {
-    GpuExtension* e = nullptr;
-    p.get_extension(e);
+    const GpuExtension* e = findGpuExt(p);
     return e ? e->requestId : 0;
 }
 

@@ -4,6 +4,8 @@
 
 namespace gpusim {
 
+PooledPayload::~PooledPayload() = default;
+
 PayloadPool::~PayloadPool() {
     for (size_t i = 0; i < created_; ++i) {
         Slot& s = blocks_[i / kBlockSlots].slots[i % kBlockSlots];

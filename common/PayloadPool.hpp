@@ -36,11 +36,9 @@ public:
     size_t created() const { return created_; }  // payloads handed out for the first time
 
 private:
-    // Deriving from the payload lets free() find its slot with a static_cast.
-    struct Slot : tlm::tlm_generic_payload {
-        GpuExtension ext;
-        unsigned char* data = nullptr;  // dataBytes_ in its block's buffer
-    };
+    // Deriving from the payload lets free() find its slot with a static_cast, and findGpuExt()
+    // its extension (common/GpuExtension.hpp); data: dataBytes_ in its block's buffer.
+    using Slot = PooledPayload;
     // Slots come in blocks, built together, with one data buffer per block: a payload made
     // alone cost two allocations and a zero fill, and two frees at the end, about 1,400 host
     // instructions in all for each of the 1,700-1,900 payloads of a bench run (issue 19). A

@@ -113,8 +113,7 @@ tlm::tlm_sync_enum Noc::memBw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::s
 
 unsigned Noc::smDbg(int, Payload& p) {
     // Debug accesses take no time and bypass the network; route them like a request.
-    GpuExtension* e = nullptr;
-    p.get_extension(e);
+    const GpuExtension* e = findGpuExt(p);
     if (!e || e->partition < 0 || static_cast<unsigned>(e->partition) >= numPartitions_) return 0;
     return memSide[e->partition]->transport_dbg(p);
 }

@@ -99,8 +99,7 @@ bool DramController::take(Payload& p) {
     r.payload = &p;
     r.write = p.is_write();
     r.coord = map_.dram(addr);
-    GpuExtension* ext = nullptr;
-    p.get_extension(ext);
+    const GpuExtension* ext = findGpuExt(p);
     const uint64_t bytes = ext && ext->bytes ? ext->bytes : p.get_data_length();
     const uint64_t burst = timing_.burstBytes();
     r.burstsLeft = static_cast<unsigned>(std::max<uint64_t>(1, (bytes + burst - 1) / burst));

@@ -50,7 +50,7 @@ void TlmTraceFile::record(const std::string& link, const char* dir, const char* 
     static const uint64_t unitPs = psPerUnit();
     const uint64_t ps = simNow() * unitPs;
     const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
-    const GpuExtension* e = p.get_extension<GpuExtension>();
+    const GpuExtension* e = findGpuExt(p);
     if (e)
         std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,%s,%d,%d,0x%" PRIx64 ",%" PRIu64 "\n", ps,
                      link.c_str(), dir, phase, via, cmd, static_cast<uint64_t>(p.get_address()),

@@ -183,5 +183,30 @@ TEST(PayloadPool, ReusesAReturnedPayloadOnlyAfterKReuseDistanceOthers) {
     EXPECT_EQ(pool.created(), k + 3);
 }
 
+// findGpuExt reads a pool payload's extension in place and asks any other payload the usual
+// way: both give the extension the payload carries, and a payload without one gives null.
+TEST(PayloadPool, FindGpuExtGivesTheExtensionAPayloadCarries) {
+    PayloadPool pool;
+    Payload& pooled = pool.allocate();
+    gpuExt(pooled).requestId = 7;
+    GpuExtension* attached = nullptr;
+    pooled.get_extension(attached);
+    ASSERT_NE(attached, nullptr);
+    EXPECT_EQ(findGpuExt(pooled), attached);
+    EXPECT_EQ(findGpuExt(pooled)->requestId, 7u);
+    pooled.release();
+
+    // A user's payload: its own extension, or none.
+    Payload user;
+    EXPECT_EQ(findGpuExt(user), nullptr);
+    EXPECT_THROW(gpuExt(user), std::logic_error);
+    GpuExtension ext;
+    ext.requestId = 9;
+    user.set_extension(&ext);
+    EXPECT_EQ(findGpuExt(user), &ext);
+    EXPECT_EQ(gpuExt(user).requestId, 9u);
+    user.clear_extension(&ext);
+}
+
 } // namespace at_ports_test
 } // namespace gpusim
