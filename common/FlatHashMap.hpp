@@ -1,6 +1,8 @@
 #pragma once
 // A hash map kept in one flat table with open addressing: linear probing, removal by backward
-// shift (no tombstones), doubling when half full. For per-access bookkeeping on the hot paths
+// shift (no tombstones), doubling when more than 1/Sparseness full (half by default; a sparser
+// table makes shorter probe chains and shorter shifts on removal, for a table of few entries
+// changed at every access). For per-access bookkeeping on the hot paths
 // (issue 19): a node-based std::unordered_map allocates and frees a node per entry; this table
 // allocates only when it grows. One key value, `Empty`, marks a free slot and cannot be stored
 // (a template argument: a constant compare on every probe).
@@ -13,7 +15,7 @@
 
 namespace gpusim {
 
-template <class Key, class Value, class Hash, Key Empty>
+template <class Key, class Value, class Hash, Key Empty, size_t Sparseness = 2>
 class FlatHashMap {
 public:
     // `slots` (a power of two) is the starting table size: choose it at least twice the
@@ -29,7 +31,7 @@ public:
         if (keys_[h] == key) return false;
         keys_[h] = key;
         values_[h] = value;
-        if (++size_ * 2 > keys_.size()) rehash(keys_.size() * 2);
+        if (++size_ * Sparseness > keys_.size()) rehash(keys_.size() * 2);
         return true;
     }
     // The key's value, or null. Valid until the next insert or erase.

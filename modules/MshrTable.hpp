@@ -68,12 +68,15 @@ public:
 private:
     // Line addresses are line-aligned, so all-ones is never one.
     static constexpr uint64_t kNoLine = ~uint64_t(0);
+    static constexpr size_t kIndexSparseness = 8;
     struct LineHash {
         uint64_t operator()(uint64_t line) const { return (line * 0x9E3779B97F4A7C15ull) >> 40; }
     };
     static size_t indexSlots(unsigned entries) {
         size_t size = 4;
-        while (size < 4 * size_t(entries)) size *= 2;  // load at most 1/4: the index never grows
+        // Load at most 1/8 (the index's Sparseness): it never grows, and a lookup per access
+        // finds short probe chains (issue 19).
+        while (size < kIndexSparseness * size_t(entries)) size *= 2;
         return size;
     }
     int slot(uint64_t line) const {
@@ -90,7 +93,7 @@ private:
     std::vector<uint32_t> freeSlots_;
     std::vector<std::vector<uint32_t>> tokens_;
     std::vector<uint32_t> released_;
-    FlatHashMap<uint64_t, uint32_t, LineHash, kNoLine> index_;  // line -> slot
+    FlatHashMap<uint64_t, uint32_t, LineHash, kNoLine, kIndexSparseness> index_;  // line -> slot
 };
 
 } // namespace gpusim

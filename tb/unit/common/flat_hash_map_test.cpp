@@ -86,4 +86,18 @@ TEST(FlatHashMap, GrowsWhenMoreThanHalfFullAndKeepsEveryEntry) {
     }
 }
 
+// Sparseness 8 (PointerMap's): a 16-slot table takes two entries and doubles at the third.
+TEST(FlatHashMap, ASparserTableGrowsWhenMoreThanItsShareIsFull) {
+    FlatHashMap<uint64_t, int, Identity, kEmpty, 8> m(16);
+    ASSERT_TRUE(m.insert(1, 1));
+    ASSERT_TRUE(m.insert(17, 17));  // 2 of 16: not more than 1/8
+    EXPECT_EQ(m.slots(), 16u);
+    ASSERT_TRUE(m.insert(33, 33));  // 3 of 16: doubles
+    EXPECT_EQ(m.slots(), 32u);
+    for (uint64_t k : {1u, 17u, 33u}) {
+        ASSERT_NE(m.find(k), nullptr) << k;
+        EXPECT_EQ(*m.find(k), int(k));
+    }
+}
+
 } // namespace flat_hash_map_test
