@@ -337,7 +337,10 @@ void Network::injectFlits(uint64_t cycle) {
             s.cur = -1;
             --s.queued;
             --queuedPackets_;
-            if (freedFn_) freedFn_(i);
+            if (s.notifyFreed) [[unlikely]] {
+                s.notifyFreed = false;
+                if (freedFn_) freedFn_(i);
+            }
         }
     }
 }

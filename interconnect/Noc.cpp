@@ -62,6 +62,7 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
         [this](unsigned j) {
             // A partition that answers again inside END_RESP and is held counts in memBw.
             if (memPorts_[j].retryHeldResponse()) --heldResponses_;
+            if (memPorts_[j].hasHeldResponse()) replyNet_->notifyWhenFreed(j);
         });
 
     smSide.register_nb_transport_fw(this, &Noc::smFw);
@@ -140,7 +141,10 @@ bool Noc::takeRequest(unsigned sm, Payload& p) {
                          std::to_string(e.partition) + ", but there are " +
                          std::to_string(numPartitions_) + " partitions");
     const unsigned cluster = clusterOf(sm);
-    if (!reqNet_->canAccept(cluster)) return false;
+    if (!reqNet_->canAccept(cluster)) {
+        reqNet_->notifyWhenFreed(cluster);  // retryCluster, when a packet there is in
+        return false;
+    }
     e.srcPort = static_cast<int>(sm);
     reqNet_->inject(makePacket(p, e.requestId, cluster, static_cast<unsigned>(e.partition),
                                flitRules_.requestFlits(e)));
@@ -160,6 +164,13 @@ void Noc::retryCluster(unsigned cluster) {
         --heldRequests_;
         if (!smPorts_[sm].hasHeldRequest()) next = (sm - first + 1) % per;
     }
+    // A request still held (`next` moved past it, or its retry was refused) is offered again when
+    // the next packet of the cluster is in, as it was when every packet's end called this.
+    for (unsigned sm = first; sm < first + per && sm < numSms_; ++sm)
+        if (smPorts_[sm].hasHeldRequest()) {
+            reqNet_->notifyWhenFreed(cluster);
+            break;
+        }
 }
 
 bool Noc::takeReply(unsigned partition, Payload& p) {
@@ -171,8 +182,10 @@ bool Noc::takeReply(unsigned partition, Payload& p) {
                          std::to_string(numSms_) + " SM ports");
     // An answer returned with TLM_COMPLETED to our own BEGIN_REQ cannot be refused: take it
     // over capacity (deliverRequest bounds the overshoot).
-    if (!replyNet_->canAccept(partition) && completingPartition_ != static_cast<int>(partition))
+    if (!replyNet_->canAccept(partition) && completingPartition_ != static_cast<int>(partition)) {
+        replyNet_->notifyWhenFreed(partition);  // the held answer is offered again then
         return false;
+    }
     Packet pkt = makePacket(p, e.requestId, partition, clusterOf(static_cast<unsigned>(e.srcPort)),
                             flitRules_.replyFlits(p, e));
     pkt.smPort = static_cast<unsigned>(e.srcPort);

@@ -220,6 +220,35 @@ TEST(Network, ABodyFlitWaitsForACreditWithItsOutputHeld) {
     EXPECT_FALSE(r.outputVcHeld(0, 0));
 }
 
+// FreedFn is called for a source only after its owner asked (notifyWhenFreed), once per ask,
+// when the next packet's tail is in. Source 0 injects three 2-flit packets created at 0 (tails
+// in at 1, 3, 5); the owner asks before the run and again from the first call.
+TEST(Network, FreedIsToldOnlyWhenAskedAndOncePerAsk) {
+    StatRegistry stats;
+    std::vector<std::pair<unsigned, uint64_t>> freed;  // (source, cycle)
+    uint64_t now = 0;
+    std::unique_ptr<Network> net;
+    net = std::make_unique<Network>(
+        "t", std::make_unique<CrossbarTopology>(2, 1, false), params(), stats,
+        [](unsigned, const Packet&) { return Network::Delivery::Taken; },
+        [&](unsigned src) {
+            freed.emplace_back(src, now);
+            if (freed.size() == 1) net->notifyWhenFreed(src);
+        });
+    for (uint64_t id = 0; id < 3; ++id) {
+        Packet p;
+        p.id = id;
+        p.src = 0;
+        p.dst = 0;
+        p.flits = 2;
+        p.readyCycle = 0;
+        net->inject(p);
+    }
+    net->notifyWhenFreed(0);
+    for (; now <= 40; ++now) net->tick(now);
+    EXPECT_EQ(freed, (std::vector<std::pair<unsigned, uint64_t>>{{0, 1}, {0, 3}}));
+}
+
 // A 1x2 mesh, source on node 0, sink on node 1, 2-flit buffers, R = 3, L = 1, a long stream
 // of 1-flit packets. A buffer slot of the n0 -> n1 channel serves one flit per credit loop:
 // leave n0 at t, arrive n1 at t+1, leave n1 at t+4, credit back at n0 at t+5. So n0 sends two

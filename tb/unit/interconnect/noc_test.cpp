@@ -387,6 +387,26 @@ TEST(NocClusters, HeldRequestsOfAClusterRetryRoundRobin) {
     expectAllDone(b);
 }
 
+// The round-robin pointer can move past a held SM within one retry: three SMs in a cluster with
+// a one-packet queue each post one request at 10. SM 0's is taken; SM 1's and SM 2's are held.
+// When SM 0's packet is in, the retry takes SM 1's and moves the pointer past it to SM 2, then
+// wraps to SM 1 (nothing held) and ends with SM 2 still held. Nothing else is sent, so only the
+// next packet's end (SM 1's) can offer SM 2's request again: the network calls back only for a
+// source the NoC asked for (Network::notifyWhenFreed), and the NoC asks again while any SM of
+// the cluster is held. The three arrive one cycle apart.
+TEST(NocClusters, AHeldRequestThePointerSkippedIsRetriedAtTheNextPacket) {
+    NocBench b(3, 1, kService, {"noc.sms_per_cluster=3", "noc.input_queue_packets=1"});
+    for (unsigned s = 0; s < 3; ++s) b.sms[s]->post(b.cyc(kStart), 0);
+    sc_core::sc_start();
+    const auto& arr = b.mems[0]->arrivals();
+    ASSERT_EQ(arr.size(), 3u) << "a held request was never retried";
+    for (unsigned n = 0; n < 3; ++n) {
+        EXPECT_EQ(arr[n].srcPort, static_cast<int>(n)) << n;
+        EXPECT_EQ(arr[n].at, b.cyc(kStart + 1 + n + kL)) << n;
+    }
+    expectAllDone(b);
+}
+
 // ---- The other topologies behind the same sockets.
 
 TEST(NocButterfly, ZeroLoadOverTwoStages) {
