@@ -211,14 +211,19 @@ inline void Network::sinkReceive(unsigned sink, const Flit& f) {
     if (f.vc >= params_.vcs) [[unlikely]]
         sinkFault(sink, f, "on a VC the sink does not have");
     SinkVc& v = s.vcs[f.vc];
-    const Packet& p = slots_[f.slot];
-    if (f.dst != sink || p.dst != sink) [[unlikely]]
+    if (f.dst != sink) [[unlikely]]
         sinkFault(sink, f, "delivered to the wrong sink");
     if (f.head()) {
+        // The packet's own destination and length, read from the table once per packet: every
+        // later flit is checked to be of this packet (slot and sequence), so they hold for it.
+        const Packet& p = slots_[f.slot];
+        if (p.dst != sink) [[unlikely]]
+            sinkFault(sink, f, "delivered to the wrong sink");
         if (v.slot >= 0) [[unlikely]]
             sinkFault(sink, f, "head while another packet is incomplete (flit lost)");
         v.slot = f.slot;
         v.nextSeq = 0;
+        v.flits = p.flits;
     }
     if (v.slot != static_cast<int64_t>(f.slot) || f.seq != v.nextSeq) [[unlikely]]
         sinkFault(sink, f, "out of order, lost or duplicated");
@@ -226,7 +231,7 @@ inline void Network::sinkReceive(unsigned sink, const Flit& f) {
         sinkFault(sink, f, "ejection buffer overflow (credit protocol broken)");
     ++v.nextSeq;
     s.flits->inc();
-    if (f.tail != (f.seq + 1u == p.flits)) [[unlikely]]
+    if (f.tail != (v.nextSeq == v.flits)) [[unlikely]]
         sinkFault(sink, f, "tail flag does not match the packet size");
     if (f.tail) {
         s.complete.emplace_back(f.slot, f.vc);

@@ -124,6 +124,7 @@ private:
         unsigned held = 0;     // flits buffered (credit accounting)
         int64_t slot = -1;     // packet being reassembled
         uint16_t nextSeq = 0;
+        uint16_t flits = 0;    // its length (Packet::flits, at most 65535)
     };
     struct Sink {
         PortRef port;
