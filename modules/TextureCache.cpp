@@ -67,11 +67,6 @@ bool TextureCache::pop(uint64_t cycle, uint32_t& token) {
     return true;
 }
 
-uint64_t TextureCache::nextReady() const {
-    if (fifo_.empty() || !fifo_.front().dataReady) return UINT64_MAX;
-    return fifo_.front().ready;
-}
-
 std::string TextureCache::dumpState() const {
     std::ostringstream os;
     os << "tex fragments " << fifo_.size() << "/" << fifoCap_ << " requests " << requests_.size() << "/" << requestCap_

@@ -49,7 +49,11 @@ public:
     // The FIFO's head leaves if it may at `cycle` (call once per cycle): true and its token.
     bool pop(uint64_t cycle, uint32_t& token);
     // The cycle the head may leave (UINT64_MAX: empty, or the head waits for its line).
-    uint64_t nextReady() const;
+    // Inline: asked by every SM at every sleep test (issue 19).
+    uint64_t nextReady() const {
+        if (fifo_.empty() || !fifo_.front().dataReady) return UINT64_MAX;
+        return fifo_.front().ready;
+    }
     bool fragmentsWaiting() const { return !fifo_.empty(); }
     void countLoad() { loads_.inc(); }
     void countSerialisedCycle() { serialised_.inc(); }
