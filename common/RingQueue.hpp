@@ -26,6 +26,13 @@ public:
         buf_[(head_ + size_) & mask_] = v;
         ++size_;
     }
+    // Appends an element for the caller to fill in place (it holds whatever the slot held
+    // before): a flit written field by field into the ring instead of built aside and copied,
+    // once per flit per hop (issue 19).
+    T& pushSlot() {
+        if (size_ == cap_) grow();
+        return buf_[(head_ + size_++) & mask_];
+    }
     template <class... Args>
     void emplace_back(Args&&... args) {
         push_back(T(std::forward<Args>(args)...));

@@ -167,9 +167,10 @@ private:
         const uint32_t target = outTarget_[o];
         if (target == kUnconnected) [[unlikely]]
             unconnected(o);
-        Flit g = f;
-        g.ready = at;  // on the channel: its arrival (FlitEvent)
-        flights.push_back({g, target});
+        FlitEvent& e = flights.pushSlot();
+        e.flit = f;
+        e.flit.ready = at;  // on the channel: its arrival (FlitEvent)
+        e.target = target;
         if (Counter* c = outFlits_[o]) c->inc();
     }
 
