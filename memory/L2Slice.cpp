@@ -275,7 +275,9 @@ void L2Slice::tick(uint64_t cycle) {
     else if (!input_.empty())
         lookup(cycle);
     if (!misses_.empty()) sendToMemory();
-    if (!responses_.empty()) sendResponse();
+    // The port's test here: most ticks with answers queued find the NoC's END_RESP still
+    // outstanding, and the call cost more than the test (issue 19).
+    if (!responses_.empty() && nocPort_.canRespond()) sendResponse();
     if (!frozen) ++pipeStep_;
 }
 
