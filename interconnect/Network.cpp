@@ -126,7 +126,7 @@ Network::Network(const std::string& prefix, std::unique_ptr<Topology> topo, cons
     for (const auto& ch : t.channels()) channelTo_.push_back({&routers_[ch.to.router], ch.to.port});
 }
 
-uint32_t Network::allocSlot(const Packet& p) {
+inline uint32_t Network::allocSlot(const Packet& p) {
     if (!freeSlots_.empty()) {
         const uint32_t s = freeSlots_.back();
         freeSlots_.pop_back();

@@ -150,7 +150,8 @@ private:
     // quarter of its cost (issue 19).
     [[gnu::always_inline]] void sinkReceive(unsigned sink, const Flit& f);
     [[noreturn, gnu::cold, gnu::noinline]] void sinkFault(unsigned sink, const Flit& f, const char* why) const;
-    uint32_t allocSlot(const Packet& p);
+    // Inlined into inject(), its one caller (issue 19).
+    [[gnu::always_inline]] uint32_t allocSlot(const Packet& p);
     std::string describe(const Flit& f) const;
 
     std::string prefix_;
