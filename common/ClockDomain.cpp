@@ -44,8 +44,7 @@ uint64_t ClockDomain::cycle() const {
     return simNow() / period_.value();
 }
 
-void ClockDomain::wake() {
-    if (!sleeping_) return;
+void ClockDomain::wakeUp() {
     sleeping_ = false;
     // Next edge strictly after now, so a unit never acts on an arrival in the same delta cycle
     // that produced it, whatever order the kernel runs processes in.

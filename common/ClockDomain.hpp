@@ -74,7 +74,10 @@ public:
     void setPhased(unsigned threads);
     unsigned threads() const;
     // Called from a TLM callback (or another domain) when new work arrives for one of our units.
-    void wake();
+    // Inline for its usual case (already awake): called at every arrival (issue 19).
+    void wake() {
+        if (sleeping_) wakeUp();
+    }
 
     // The hub's side (ClockHub): before simulation, the hub that runs this domain's edges; then
     // whether an edge is due at `now`, running it, and the next edge (UINT64_MAX while asleep).
@@ -91,6 +94,7 @@ public:
 
 private:
     void onEdge();
+    void wakeUp();
     // Ticks every unit at the edge of cycle c (the current time's); true if some unit is still busy.
     bool edge(uint64_t c);
 

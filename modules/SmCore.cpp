@@ -603,8 +603,8 @@ void SmCore::traceScoreboard(uint64_t cycle) {
 
 bool SmCore::busy() const { return !idle_ && busyNow(); }
 
-bool SmCore::busyNow() const {
-    return residentWarps_ > 0 || !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
+bool SmCore::busyWithoutWarps() const {
+    return !answers_q_.empty() || !l1_.quiescent() || !ldst_.idle() ||
            !constCache_.quiescent() || !texCache_.quiescent() ||
            (collector_ && !collector_->empty()) || !alu_.empty() || !sfu_.empty() || !tensor_.empty() ||
            port_.hasHeldResponse() || (l1i_ && !l1i_->quiescent());

@@ -215,7 +215,9 @@ private:
         }
     }
     // busy() without the idle_ shortcut.
-    bool busyNow() const;
+    // Inline for its usual answer (warps resident), asked at every step and busy() (issue 19).
+    bool busyNow() const { return residentWarps_ > 0 || busyWithoutWarps(); }
+    bool busyWithoutWarps() const;
 
     unsigned id_;
     SmConfig cfg_;
