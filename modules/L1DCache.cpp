@@ -34,7 +34,7 @@ L1DCache::L1DCache(const SmConfig& cfg, StatRegistry& stats, const std::string& 
       atomics_(stats.counter(p + "atomic_bypasses",
                              "Global atomic line requests passed to L2 without a lookup (not in accesses)")) {}
 
-L1DCache::Line* L1DCache::find(uint64_t lineAddr) {
+inline L1DCache::Line* L1DCache::find(uint64_t lineAddr) {
     const unsigned set = index_(lineAddr);
     // The tag first: it rules out almost every way, the state test is for the rare match of an
     // invalidated line's stale tag (issue 19: half the comparisons of a lookup).

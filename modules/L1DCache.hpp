@@ -138,7 +138,8 @@ private:
     };
     L1Result readAccess(uint64_t lineAddr, unsigned warp, uint64_t pc, uint32_t token, uint32_t lanes);
     L1Result writeAccess(uint64_t lineAddr, uint32_t bytes, unsigned warp, uint64_t pc, uint32_t chunks);
-    Line* find(uint64_t lineAddr);
+    // Inlined into its callers in L1DCache.cpp: once or twice per access (issue 19).
+    [[gnu::always_inline]] Line* find(uint64_t lineAddr);
     const Line* find(uint64_t lineAddr) const;
     // The lowest invalid way, else the replacement's choice among valid ways; nullptr if every
     // way is reserved.
