@@ -18,8 +18,8 @@ namespace gpusim {
 template <class Key, class Value, class Hash, Key Empty, size_t Sparseness = 2>
 class FlatHashMap {
 public:
-    // `slots` (a power of two) is the starting table size: choose it at least twice the
-    // expected entries and the table never grows.
+    // `slots` (a power of two) is the starting table size: choose it at least Sparseness times
+    // the expected entries and the table never grows.
     explicit FlatHashMap(size_t slots = 16) { rehash(slots); }
 
     size_t size() const { return size_; }
