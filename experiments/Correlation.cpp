@@ -133,9 +133,10 @@ Figures figuresFromStats(const json& doc, const std::string& what) {
     const double l1Hits = sum(doc, "sm*.l1d.read_hits");
     f.l1dReadMisses = sum(doc, "sm*.l1d.read_misses") + sum(doc, "sm*.l1d.mshr_merges");
     f.l1dReadAccesses = l1Hits + f.l1dReadMisses;
-    // read_misses of a slice counts its MSHR merges already (L2Slice).
-    f.l2ReadMisses = sum(doc, "l2.slice*.read_misses");
-    f.l2ReadAccesses = sum(doc, "l2.slice*.read_hits") + f.l2ReadMisses;
+    // read_misses and atomic_misses of a slice count its MSHR merges already (L2Slice). Atomics
+    // are read accesses here, as the reference counts them (Correlation.hpp).
+    f.l2ReadMisses = sum(doc, "l2.slice*.read_misses") + sum(doc, "l2.slice*.atomic_misses");
+    f.l2ReadAccesses = sum(doc, "l2.slice*.read_hits") + sum(doc, "l2.slice*.atomic_hits") + f.l2ReadMisses;
     f.dramReads = sum(doc, "mem*.cmd_rd");
     f.dramWrites = sum(doc, "mem*.cmd_wr");
     return f;
@@ -258,8 +259,9 @@ Page renderPage(const PageInfo& info, const std::vector<Compared>& rows, const s
           "`gpusim correlate` exports the same traces, runs them on the platform with GTO, and counts ours the "
           "same way (experiments/Correlation.hpp): cycles at 700 MHz (our core cycles x 700 / `sm.clock_mhz`), "
           "IPC = warp instructions / those cycles, an L1D access per 128-B line request with merges into a "
-          "pending miss counted as misses, L2 accesses per 32-B sector on a sectored L2 (`l2.sector_bytes`; "
-          "per line on an unsectored platform), DRAM reads and writes as column commands (64-B bursts).\n\n";
+          "pending miss counted as misses, L2 read accesses per 32-B sector on a sectored L2 (`l2.sector_bytes`; "
+          "per line on an unsectored platform) with every global atomic's lookup counted as a read access "
+          "(a hit when its sector is present), DRAM reads and writes as column commands (64-B bursts).\n\n";
     md << "## Measures\n\n" << measuresTable(s, targets) << "\n";
     md << "![IPC scatter](" << chartLink << "/" << page.chartName << ")\n\n";
     md << "## Per workload (largest IPC error first)\n\n";

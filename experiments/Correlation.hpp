@@ -11,8 +11,10 @@
 //   another core clock is compared in time, not per its own cycle.
 // - L1D reads: hits + misses + MSHR merges of every SM; a merge counts as a miss (the reference's
 //   HIT_RESERVED); a refused access (a stall we replay) is not an access, as RESERVATION_FAIL.
-// - L2 reads: read hits + read misses (merges included) of every slice. With a sectored L2
-//   (gtx480: l2.sector_bytes = 32) these count 32-B sector accesses, as the reference's do; on an
+// - L2 reads: read hits + read misses (merges included) of every slice, plus its atomic hits and
+//   atomic misses: the reference sends every global atomic to the L2 as a read access (a hit when
+//   its sector is there), so its read counts include them. With a sectored L2 (gtx480:
+//   l2.sector_bytes = 32) these count 32-B sector accesses, as the reference's do; on an
 //   unsectored platform one access is one line (the counts differ by up to the sectors of a
 //   line, the rates much less). The page shows rates.
 // - DRAM reads and writes: RD and WR column commands of every controller (one per burst).
