@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -74,11 +75,12 @@ constexpr int kMaxThreads = 256;
 
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
-    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath;
+    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath, progress = "auto";
     std::vector<std::string> plugins;
     int64_t maxCycles = 0;
     uint64_t seed = 1;
     int threads = 1;
+    double progressInterval = 10;
     po::options_description d("gpusim run options");
     addConfigOptions(d, co);
     addPluginOption(d, plugins);
@@ -95,7 +97,12 @@ int cmdRun(const std::vector<std::string>& args) {
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
         "threads", po::value(&threads)->default_value(threads),
         "threads stepping the SMs of each core cycle (the same statistics at any count; docs/performance.md)")(
-        "quiet,q", "no progress line and no summary")("help,h", "show these options");
+        "progress", po::value(&progress)->default_value(progress),
+        "progress display on stderr: bar, plain (a line every --progress-interval), none, or auto: a bar "
+        "on a terminal (after 2 s), else plain lines; none with --quiet")(
+        "progress-interval", po::value(&progressInterval)->default_value(progressInterval),
+        "seconds of host time between plain progress lines, the first after one interval (0.01 to 86400)")(
+        "quiet,q", "no summary (and no progress display unless --progress is given)")("help,h", "show these options");
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << d;
@@ -105,6 +112,14 @@ int cmdRun(const std::vector<std::string>& args) {
     if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
     if (threads < 1 || threads > kMaxThreads)
         throw InputError("--threads: " + std::to_string(threads) + " is not in 1.." + std::to_string(kMaxThreads));
+    if (!(progressInterval >= 0.01 && progressInterval <= 86400)) {
+        std::ostringstream v;
+        v << progressInterval;
+        throw InputError("--progress-interval: " + v.str() + " is not in 0.01..86400 seconds");
+    }
+    ProgressMode display = ProgressMode::None;
+    if (progress != "auto") display = progressModeFrom(progress, "--progress");
+    else if (!quiet) display = isatty(STDERR_FILENO) ? ProgressMode::Bar : ProgressMode::Plain;
 
     loadPlugins(plugins);
     Config cfg(gpuSchema());
@@ -136,7 +151,8 @@ int cmdRun(const std::vector<std::string>& args) {
         std::cerr << "gpusim run: --threads " << threads << ": the SMs step on one thread: " << gpu.serialReason() << "\n";
     Gpu::RunOptions ro;
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
-    ro.progress = !quiet && isatty(STDERR_FILENO);
+    ro.progress = display;
+    ro.progressIntervalSeconds = progressInterval;
     // A malformed trace section read inside the simulation comes out as InputError (exit 2).
     const RunResult result = gpu.run(ro);
     if (warpTrace) warpTrace->close();

@@ -273,6 +273,20 @@ void CtaDispatcher::tick(uint64_t cycle) {
     if (ended_ == kernels_.size()) done_ = true;
 }
 
+CtaDispatcher::Progress CtaDispatcher::progress() const {
+    Progress p;
+    p.kernels = kernels_.size();
+    p.kernelsEnded = ended_;
+    p.ctasDone = endedKernelCtas_;
+    for (const auto& k : workload_.kernels()) p.ctasTotal += k->info().ctas();
+    for (size_t k : running_) {
+        const KernelInfo& i = workload_.kernels()[k]->info();
+        p.ctasDone += kernels_[k].tally.ctasDone;
+        p.running.push_back({k, i.name, kernels_[k].tally.ctasDone, i.ctas()});
+    }
+    return p;
+}
+
 std::string CtaDispatcher::dumpState() const {
     std::ostringstream os;
     if (!multiStream_ && running_.size() <= 1) {

@@ -68,6 +68,21 @@ public:
     // One per started kernel, in start order (launch order in serial).
     const std::vector<KernelRecord>& records() const { return records_; }
 
+    // How far the workload is, for a progress display: CTAs finished of all the workload's
+    // kernels, kernels ended, and each running kernel (index: launch order, the i of kernel<i>.*).
+    struct RunningKernel {
+        size_t index;
+        std::string name;
+        uint64_t ctasDone, ctas;
+    };
+    struct Progress {
+        uint64_t ctasDone = 0, ctasTotal = 0;
+        size_t kernelsEnded = 0, kernels = 0;
+        std::vector<RunningKernel> running;  // in start order
+    };
+    // Walks every kernel: for an occasional display, not for every cycle.
+    Progress progress() const;
+
 private:
     struct KernelState {
         bool started = false, ended = false;

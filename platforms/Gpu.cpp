@@ -23,11 +23,10 @@ sc_core::sc_time periodOf(double mhz) {
 
 // Ticks last in the core domain, right after the dispatcher it ticks: stops the simulation when
 // the workload is done, when --max-cycles is reached, or when the watchdog sees no progress;
-// prints the progress line. In hosted mode it ends the launch instead of the simulation.
+// shows the progress display. In hosted mode it ends the launch instead of the simulation.
 class Gpu::Supervisor : public Tickable {
 public:
-    Supervisor(Gpu& gpu, uint64_t watchdog, uint64_t progressEvery)
-        : gpu_(gpu), watchdog_(watchdog), progressEvery_(progressEvery) {}
+    Supervisor(Gpu& gpu, uint64_t watchdog) : gpu_(gpu), watchdog_(watchdog) {}
 
     void tick(uint64_t cycle) override {
         if (gpu_.dispatcher_) gpu_.dispatcher_->tick(cycle);
@@ -58,17 +57,18 @@ public:
                 return;
             }
         }
-        if (showProgress_ && cycle >= nextProgress_) {
-            nextProgress_ = cycle + progressEvery_;
-            uint64_t insts = 0;
-            for (const auto& sm : gpu_.sms_) insts += sm->issued();
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-            std::fprintf(stderr, "\r[gpusim] cycle %llu  IPC %.3f  %s  %.0f cycles/s   ",
-                         static_cast<unsigned long long>(cycle), cycle ? double(insts) / double(cycle) : 0.0,
-                         gpu_.dispatcher_->dumpState().c_str(), secs > 0 ? double(cycle) / secs : 0.0);
-            std::fflush(stderr);
-            printed_ = true;
-        }
+        // The host clock is read every 1024th core cycle only: a read every cycle would cost a
+        // measurable part of a small GPU's cycle, and a display needs no finer time than that.
+        if (progress_ && (cycle & 1023) == 0) showProgress(cycle);
+    }
+    void showProgress(uint64_t cycle) {
+        ProgressSnapshot s;
+        s.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (!progress_->due(s.elapsedSeconds)) return;
+        s.cycle = cycle;
+        for (const auto& sm : gpu_.sms_) s.warpInstructions += sm->issued();
+        s.work = gpu_.dispatcher_->progress();
+        progress_->show(s);
     }
     bool busy() const override { return hosted_ ? active_ : !finished_; }
 
@@ -89,10 +89,9 @@ public:
     }
 
     Gpu& gpu_;
-    uint64_t watchdog_, progressEvery_;
+    uint64_t watchdog_;
     uint64_t maxCycles_ = 0;
-    bool showProgress_ = false, printed_ = false;
-    uint64_t nextProgress_ = 0;
+    std::unique_ptr<ProgressReporter> progress_;  // run() with a display only
     static constexpr uint64_t kUnset = ~uint64_t(0);
     uint64_t last_ = 0, lastProgressCycle_ = kUnset;
     bool finished_ = false, truncated_ = false, stalled_ = false;
@@ -261,7 +260,7 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
         }
         linkMemory(j, arbiter.memSide);
     }
-    supervisor_ = std::make_unique<Supervisor>(*this, params_.watchdogCycles, params_.progressIntervalCycles);
+    supervisor_ = std::make_unique<Supervisor>(*this, params_.watchdogCycles);
     core_.add(supervisor_.get());
     // Every run steps the SMs then commits them (ClockDomain::setPhased), whatever the thread
     // count, so that the count cannot change a result.
@@ -287,18 +286,19 @@ Gpu::~Gpu() = default;
 RunResult Gpu::run(const RunOptions& opt) {
     if (launch_) throw ModelError("Gpu::run: this GPU was built without a workload; use launch() and sc_start");
     supervisor_->maxCycles_ = opt.maxCycles;
-    supervisor_->showProgress_ = opt.progress;
+    if (opt.progress != ProgressMode::None)
+        supervisor_->progress_ = std::make_unique<ProgressReporter>(opt.progress, opt.progressIntervalSeconds);
     supervisor_->start_ = std::chrono::steady_clock::now();
     core_.wake();
     try {
         sc_core::sc_start();
     } catch (const sc_core::sc_report& e) {
-        if (supervisor_->printed_) std::fprintf(stderr, "\n");
+        if (supervisor_->progress_) supervisor_->progress_->finish();
         rethrow(e);
     }
     RunResult r;
     r.hostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - supervisor_->start_).count();
-    if (supervisor_->printed_) std::fprintf(stderr, "\n");
+    if (supervisor_->progress_) supervisor_->progress_->finish();
     // Edges are numbered from time 0, so the last edge's index is the number of cycles simulated.
     r.cycles = supervisor_->last_;
     r.truncated = supervisor_->truncated_;

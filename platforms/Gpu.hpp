@@ -31,6 +31,7 @@
 #include "modules/SmCore.hpp"
 #include "platforms/ControlTarget.hpp"
 #include "platforms/GpuParams.hpp"
+#include "platforms/ProgressReporter.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -92,7 +93,8 @@ public:
 
     struct RunOptions {
         uint64_t maxCycles = 0;  // 0: unlimited
-        bool progress = false;   // progress line on stderr
+        ProgressMode progress = ProgressMode::None;  // the display on stderr (ProgressReporter)
+        double progressIntervalSeconds = 10;         // between plain lines (gpusim run --progress-interval)
     };
     // Simulates to completion (or maxCycles). Throws ModelError on watchdog expiry, a broken
     // end-of-run invariant or any error raised inside the simulation (a protocol violation on a

@@ -17,9 +17,7 @@ void GpuParams::declare(ParamSchema& s) {
                 "most one per SM). Fermi: 16 (CUDA C Programming Guide, compute capability 2.x)")
         .addDouble("sm.clock_mhz", 1400, "MHz", 1, 10000, "Core clock (the unit of reported cycles)")
         .addInt("sim.watchdog_cycles", 200000, "cycles", 100, int64_t(1) << 40,
-                "End the run with an error if no SM issues or receives anything for this many core cycles")
-        .addInt("sim.progress_interval_cycles", 100000, "cycles", 1000, int64_t(1) << 40,
-                "Core cycles between progress lines on stderr (when it is a terminal)");
+                "End the run with an error if no SM issues or receives anything for this many core cycles");
 }
 
 GpuParams GpuParams::from(const Config& c) {
@@ -27,7 +25,6 @@ GpuParams GpuParams::from(const Config& c) {
     p.numSms = static_cast<unsigned>(c.getInt("gpu.num_sms"));
     p.coreClockMhz = c.getDouble("sm.clock_mhz");
     p.watchdogCycles = static_cast<uint64_t>(c.getInt("sim.watchdog_cycles"));
-    p.progressIntervalCycles = static_cast<uint64_t>(c.getInt("sim.progress_interval_cycles"));
     p.dispatch.concurrency = kernelConcurrencyFrom(c.getString("gpu.kernel_concurrency"));
     p.dispatch.maxConcurrentKernels = static_cast<unsigned>(c.getInt("gpu.max_concurrent_kernels"));
     p.sm = SmConfig::from(c);

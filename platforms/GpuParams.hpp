@@ -21,7 +21,6 @@ struct GpuParams {
     unsigned numSms = 15;                      // gpu.num_sms
     double coreClockMhz = 1400;                // sm.clock_mhz
     uint64_t watchdogCycles = 200000;          // sim.watchdog_cycles
-    uint64_t progressIntervalCycles = 100000;  // sim.progress_interval_cycles
     DispatchParams dispatch;                   // gpu.kernel_concurrency, gpu.max_concurrent_kernels
     SmConfig sm;                               // sm.*, l1d.*
     NocParams noc;                             // noc.*
