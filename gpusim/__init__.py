@@ -9,8 +9,9 @@
 Every simulation runs in a process of its own (a SystemC kernel runs once per process): run() starts
 the gpusim executable with --stats, sweep() runs `gpusim sweep` (in parallel, or as a Slurm job
 array). A warp-scheduling policy written in Python subclasses Policy; the gpusim process runs it
-in an embedded interpreter (the plugin libgpusim_python.so), so the class must be importable
-there: define it in a module or in the script itself (not at an interactive prompt).
+in an embedded interpreter (the plugin libgpusim_python.so), which imports the class from its
+module or script, or, for a class typed at a prompt or in a notebook, loads it serialised by value
+(cloudpickle, Debian python3-cloudpickle).
 
 Where the executable is found, first match: $GPUSIM_EXECUTABLE (and $GPUSIM_PYTHON_PLUGIN);
 $GPUSIM_BUILD_DIR; the build or install this copy of the package belongs to (its _install.py);
@@ -26,7 +27,10 @@ import sys
 import tempfile
 import time
 
-__all__ = ["run", "sweep", "platforms", "schedulers", "workloads", "schema", "Policy", "Result",
+from . import _progress
+from ._progress import Progress
+
+__all__ = ["run", "sweep", "platforms", "schedulers", "workloads", "schema", "Policy", "Result", "Progress",
            "GpusimError", "executable", "plugin"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -154,26 +158,21 @@ def _param_decls(cls):
     return out
 
 
-def _policy_entry(cls):
+def _policy_entry(cls, pickle_dir):
     """How the gpusim process finds the class: ('MODULE:QUALNAME' or 'FILE.py:QUALNAME', dir for
-    PYTHONPATH or None)."""
+    PYTHONPATH or None) when it can import it; else ('FILE.pickle:QUALNAME', None), the class
+    serialised by value into pickle_dir (a class typed at a prompt or in a notebook)."""
     if not (isinstance(cls, type) and issubclass(cls, Policy)):
         raise TypeError(f"{cls!r} is not a subclass of gpusim.Policy")
     if not cls.name or not isinstance(cls.name, str):
         raise TypeError(f"{cls.__qualname__} has no `name` (the scheduler name)")
-    if "<locals>" in cls.__qualname__:
-        raise TypeError(f"{cls.__qualname__}: define the policy class at the top level of a module or script")
     module = sys.modules.get(cls.__module__)
     found = module
     for part in cls.__qualname__.split("."):
         found = getattr(found, part, None)
-    if found is not cls:
-        raise TypeError(f"{cls.__qualname__} is not reachable as {cls.__module__}.{cls.__qualname__}: the simulation "
-                        "runs in another process, which imports the class; define it at the top level of a module or script")
     path = getattr(module, "__file__", None)
-    if not path:
-        raise TypeError(f"{cls.__qualname__} is defined in {cls.__module__}, which has no file: the simulation "
-                        "runs in another process, which imports the class; define it in a module or script")
+    if found is not cls or not path:
+        return _pickled_policy(cls, module, pickle_dir), None
     path = os.path.abspath(path)
     if cls.__module__ == "__main__":
         return f"{path}:{cls.__qualname__}", None
@@ -183,6 +182,31 @@ def _policy_entry(cls):
     if os.path.basename(path) == "__init__.py":
         root = os.path.dirname(root)
     return f"{cls.__module__}:{cls.__qualname__}", root
+
+
+def _pickled_policy(cls, module, pickle_dir):
+    """Serialises `cls` by value (its code, not a reference to its module) with cloudpickle into
+    pickle_dir; the entry naming the file. gpusim.Policy itself stays a reference."""
+    try:
+        import cloudpickle
+    except ImportError:
+        raise GpusimError(f"{cls.__qualname__} is defined in {cls.__module__}, which has no file the simulation's "
+                          "process could import: sending the class itself needs cloudpickle (Debian "
+                          "python3-cloudpickle; ./setup.sh installs it), or define it in a module or script") from None
+    # A module without a file that is in sys.modules would be pickled as a reference to it.
+    by_value = module is not None and module.__name__ not in ("__main__", __name__)
+    if by_value:
+        cloudpickle.register_pickle_by_value(module)
+    try:
+        data = cloudpickle.dumps(cls)
+    finally:
+        if by_value:
+            cloudpickle.unregister_pickle_by_value(module)
+    os.makedirs(pickle_dir, exist_ok=True)
+    fd, path = tempfile.mkstemp(prefix=f"policy-{cls.name}-", suffix=".pickle", dir=pickle_dir)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    return f"{path}:{cls.__qualname__}"
 
 
 def _scheduler_arg(s, policies):
@@ -199,8 +223,9 @@ def _scheduler_arg(s, policies):
     return str(s)
 
 
-def _policy_env(policies, plugins):
-    """Command-line additions and environment for the Python policies `policies`."""
+def _policy_env(policies, plugins, pickle_dir):
+    """Command-line additions and environment for the Python policies `policies` (those the
+    gpusim process cannot import are written into pickle_dir, which must outlive the runs)."""
     env = os.environ.copy()
     env.setdefault("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1")
     args = []
@@ -214,7 +239,7 @@ def _policy_env(policies, plugins):
                           "(pybind11-dev and python3-dev: ./setup.sh installs them)")
     entries, paths = [], [os.path.dirname(_HERE)]  # this package, for `import gpusim` in there
     for cls in policies:
-        entry, root = _policy_entry(cls)
+        entry, root = _policy_entry(cls, pickle_dir)
         entries.append(entry)
         if root and root not in paths:
             paths.append(root)
@@ -295,21 +320,28 @@ class Result:
 
 
 def run(platform="fermi15", scheduler="gto", workload="atax", set=None, seed=1, max_cycles=0,
-        policies=(), plugins=(), args=(), timeout=None):
+        policies=(), plugins=(), args=(), timeout=None, progress=None, progress_interval=1.0):
     """Simulates one workload and returns a Result. `scheduler`: a name with parameters
     ("swl:warps=4"), a Policy subclass, or (subclass, {"k": v}); `policies`: further Policy
     subclasses the scheduler string may name; `set`: {key: value} (--set); `plugins`: C++ policy
     plugins (--plugin); `args`: more gpusim run options (["--trace-warps", "w.json"]).
+    `progress`: None (nothing), True (a tqdm bar when tqdm is installed, Debian python3-tqdm, else
+    gpusim's plain lines on stderr) or a function called with a Progress for every line, one every
+    `progress_interval` host seconds (the first after one interval). The statistics are the same.
     Raises GpusimError (with .status and .stderr) when gpusim fails."""
     policies = list(policies)
     sched = _scheduler_arg(scheduler, policies)
-    extra, env = _policy_env(policies, plugins)
     with tempfile.TemporaryDirectory(prefix="gpusim-run-") as tmp:
+        extra, env = _policy_env(policies, plugins, tmp)
         stats = os.path.join(tmp, "stats.json")
         cmd = [executable(), "run", "--quiet", "--stats", stats, "--platform", str(platform), "--scheduler", sched,
                "--workload", str(workload), "--seed", str(seed), "--max-cycles", str(max_cycles)]
         cmd += _set_args(set) + extra + [str(a) for a in args]
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+        if progress:
+            cmd += ["--progress=plain", f"--progress-interval={progress_interval}"]
+            proc = _progress.run_with_progress(cmd, env, timeout, progress)
+        else:
+            proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
         _check(proc, "gpusim run")
         with open(stats) as f:
             return Result(json.load(f))
@@ -372,9 +404,10 @@ def sweep(platforms="fermi15", schedulers="gto", workloads="atax", set=None, sta
             "stats": list(stats), "seed": seed, "max_cycles": max_cycles}
     if set:
         spec["set"] = dict(set)
-    extra, env = _policy_env(policies, plugins)
     out = os.path.abspath(out) if out else tempfile.mkdtemp(prefix=f"gpusim-sweep-{name}-")
     os.makedirs(out, exist_ok=True)
+    # In the sweep's directory: a Slurm job may start after this call has returned.
+    extra, env = _policy_env(policies, plugins, os.path.join(out, "policies"))
     with tempfile.TemporaryDirectory(prefix="gpusim-spec-") as tmp:
         spec_path = os.path.join(tmp, f"{name}.json")
         with open(spec_path, "w") as f:
@@ -448,8 +481,9 @@ def _table(out):
 
 
 def _json(*args, plugins=(), policies=()):
-    extra, env = _policy_env(list(policies), plugins)
-    proc = subprocess.run([executable(), *args, *extra], capture_output=True, text=True, env=env)
+    with tempfile.TemporaryDirectory(prefix="gpusim-list-") as tmp:
+        extra, env = _policy_env(list(policies), plugins, tmp)
+        proc = subprocess.run([executable(), *args, *extra], capture_output=True, text=True, env=env)
     _check(proc, "gpusim " + " ".join(args))
     return json.loads(proc.stdout)
 

@@ -14,10 +14,12 @@ SEPARATOR = ";"
 
 
 def _load(entry):
-    """'MODULE:QUALNAME' or '/path/file.py:QUALNAME' -> the class."""
+    """'MODULE:QUALNAME', '/path/file.py:QUALNAME' or '/path/file.pickle:QUALNAME' -> the class."""
     where, _, qualname = entry.rpartition(":")
     if not where or not qualname:
-        raise ValueError(f"{ENV}: '{entry}' is not MODULE:CLASS or FILE.py:CLASS")
+        raise ValueError(f"{ENV}: '{entry}' is not MODULE:CLASS, FILE.py:CLASS or FILE.pickle:CLASS")
+    if where.endswith(".pickle"):
+        return _unpickle(where)
     if where.endswith(".py"):
         # A script (the user's __main__): imported under a name of its own, so its
         # `if __name__ == "__main__":` block does not run again here.
@@ -36,6 +38,19 @@ def _load(entry):
     for part in qualname.split("."):
         obj = getattr(obj, part)
     return obj
+
+
+def _unpickle(path):
+    """A class gpusim.run serialised by value (cloudpickle): loading it needs cloudpickle here too."""
+    import pickle
+
+    try:
+        import cloudpickle  # noqa: F401 (the pickle refers to its functions)
+    except ImportError:
+        raise ImportError(f"{ENV}: {path}: a policy class sent by value needs cloudpickle in gpusim's Python "
+                          "(Debian python3-cloudpickle; ./setup.sh installs it)") from None
+    with open(path, "rb") as f:
+        return pickle.load(f)
 
 
 def policy_classes():

@@ -172,14 +172,124 @@ class PythonPolicies(unittest.TestCase):
             gpusim.run(scheduler=pt.BadOrder, workload=SMALL)
         self.assertIn("expected a permutation", str(e.exception))
 
-    def test_classes_the_other_process_cannot_import_are_refused(self):
+    def test_a_class_typed_at_a_prompt_runs_sent_by_value(self):
+        # What a REPL or a notebook makes: a class whose module, __main__, has no file the gpusim
+        # process could import (here: exec'd with __name__ "__main__", so not even an attribute
+        # of the test runner's __main__). It is loose round-robin: exactly the built-in lrr's
+        # statistics, and not those of the default gto, so its own code decided the issue order.
+        source = (
+            "import bisect\n"
+            "class NotebookLrr(gpusim.Policy):\n"
+            "    name = 'nb-lrr'\n"
+            "    idleWhileStalled = True\n"
+            "    def __init__(self, **params):\n"
+            "        super().__init__(**params)\n"
+            "        self.last = [-1, -1]\n"
+            "    def order(self, sched, warps, sm):\n"
+            "        warps.sort()\n"
+            "        first = bisect.bisect_right(warps, self.last[sched])\n"
+            "        return warps[first:] + warps[:first]\n"
+            "    def onIssue(self, sched, warp, sm):\n"
+            "        self.last[sched] = warp\n")
+        ns = {"__name__": "__main__", "gpusim": gpusim}
+        exec(source, ns)
+        cls = ns["NotebookLrr"]
+        self.assertIsNone(getattr(sys.modules["__main__"], "NotebookLrr", None))
+        nb = gpusim.run(scheduler=cls, workload=SMALL)
+        lrr, gto = gpusim.run(scheduler="lrr", workload=SMALL), gpusim.run(scheduler="gto", workload=SMALL)
+        self.assertEqual(nb.scheduler["name"], "nb-lrr")
+        self.assertEqual(same_except_host(nb, lrr), [])
+        self.assertNotEqual(lrr.summary["cycles"], gto.summary["cycles"])
+
+    def test_classes_in_a_module_without_a_file_and_local_classes_are_sent_by_value(self):
+        import types
+
+        mod = types.ModuleType("gpusim_test_cell")  # in sys.modules, but no file behind it
+        sys.modules[mod.__name__] = mod
+        try:
+            exec("import gpusim\nclass Cell(gpusim.Policy):\n    name = 'cell'\n", mod.__dict__)
+            r = gpusim.run(scheduler=mod.Cell, workload=SMALL)
+            self.assertEqual(r.scheduler["name"], "cell")
+        finally:
+            del sys.modules[mod.__name__]
+
         class Local(gpusim.Policy):
+            """keeps slot order"""
             name = "local"
 
-        with self.assertRaises(TypeError):
-            gpusim.run(scheduler=Local, workload=SMALL)
-        with self.assertRaises(TypeError):
-            gpusim.run(scheduler=type("Anon", (gpusim.Policy,), {"name": "anon"}), workload=SMALL)
+        self.assertEqual(gpusim.run(scheduler=Local, workload=SMALL).scheduler["name"], "local")
+        self.assertEqual(gpusim.run(scheduler=type("Anon", (gpusim.Policy,), {"name": "anon"}),
+                                    workload=SMALL).scheduler["name"], "anon")
+
+    def test_without_cloudpickle_the_error_says_what_to_install(self):
+        saved = sys.modules.get("cloudpickle")
+        sys.modules["cloudpickle"] = None  # import cloudpickle now raises ImportError
+        try:
+            with self.assertRaises(gpusim.GpusimError) as e:
+                gpusim.run(scheduler=type("Anon", (gpusim.Policy,), {"name": "anon"}), workload=SMALL)
+            self.assertIn("python3-cloudpickle", str(e.exception))
+            self.assertIn("define it in a module or script", str(e.exception))
+        finally:
+            if saved is None:
+                del sys.modules["cloudpickle"]
+            else:
+                sys.modules["cloudpickle"] = saved
+
+
+class RunProgress(unittest.TestCase):
+    LONG = "vectoradd:n=262144"  # 1024 CTAs of one kernel, about a second
+
+    def test_the_line_parsed(self):
+        line = ("[gpusim] 37.5 % done (90/240 CTAs), ETA 0:10, 1:02:05 elapsed; kernels 0/2 ended, running kernel0 "
+                "(atax_kernel1) CTA 90/120; cycle 120000, IPC 3.000, 20000 cycles/s")
+        p = gpusim._progress.parse(line)
+        self.assertIsInstance(p, gpusim.Progress)
+        self.assertEqual((p.percent, p.ctas_done, p.ctas_total, p.eta_seconds, p.elapsed_seconds), (37.5, 90, 240, 10, 3725))
+        self.assertEqual((p.kernels_ended, p.kernels, p.cycle, p.ipc), (0, 2, 120000, 3.0))
+        self.assertEqual(p.running, "kernel0 (atax_kernel1) CTA 90/120")
+        self.assertIsNone(gpusim._progress.parse(line.replace("ETA 0:10", "ETA ?")).eta_seconds)
+        self.assertIsNone(gpusim._progress.parse("gpusim: error: something"))
+
+    def test_a_callback_sees_the_ctas_and_the_statistics_do_not_change(self):
+        seen = []
+        a = gpusim.run(workload=self.LONG, progress=seen.append, progress_interval=0.05)
+        b = gpusim.run(workload=self.LONG)
+        self.assertEqual(same_except_host(a, b), [])
+        self.assertGreaterEqual(len(seen), 1)
+        self.assertTrue(all(p.ctas_total == 1024 and 0 <= p.ctas_done <= 1024 for p in seen))
+        cycles = [p.cycle for p in seen]
+        self.assertEqual(cycles, sorted(set(cycles)))
+
+    def test_true_draws_tqdm_or_copies_the_lines(self):
+        import contextlib
+        import io
+
+        has_tqdm = _has("tqdm")
+        for hide_tqdm in (False, True):
+            saved = sys.modules.get("tqdm")
+            if hide_tqdm:
+                sys.modules["tqdm"] = None
+            err = io.StringIO()
+            try:
+                with contextlib.redirect_stderr(err):
+                    gpusim.run(workload=self.LONG, progress=True, progress_interval=0.05)
+            finally:
+                if hide_tqdm:
+                    if saved is None:
+                        del sys.modules["tqdm"]
+                    else:
+                        sys.modules["tqdm"] = saved
+            if hide_tqdm or not has_tqdm:
+                self.assertRegex(err.getvalue(), r"\[gpusim\] [0-9.]+ % done \([0-9]+/1024 CTAs\)")
+            else:
+                self.assertRegex(err.getvalue(), r"gpusim: .*[0-9]+/1024")
+                self.assertIn("CTA", err.getvalue())
+
+
+def _has(module):
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 if __name__ == "__main__":
