@@ -22,6 +22,9 @@ PACKAGES="$PACKAGES librsvg2-bin chromium"
 # The Python module (gpusim/, docs/extending.md): pybind11 embeds Debian's Python in the plugin that
 # runs Python policies; pandas and matplotlib for DataFrames and the example's figure.
 PACKAGES="$PACKAGES python3 python3-dev pybind11-dev python3-pandas python3-matplotlib"
+# Python policies typed at a prompt or in a notebook are sent to gpusim by value (cloudpickle);
+# gpusim.run(progress=True) draws a tqdm bar.
+PACKAGES="$PACKAGES python3-cloudpickle python3-tqdm"
 
 missing=""
 for p in $PACKAGES; do
@@ -55,3 +58,7 @@ fi
 
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)" $TARGET
+# `import gpusim` from any directory (a .pth file in the user site directory; it says where).
+if [ -f "$BUILD_DIR/python/gpusim/__init__.py" ]; then
+    sh python/install_pth.sh "$BUILD_DIR"
+fi
