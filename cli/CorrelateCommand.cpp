@@ -12,6 +12,7 @@
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "cli/GeneratedPage.hpp"
+#include "cli/ShippedFiles.hpp"
 #include "experiments/Correlation.hpp"
 #include "experiments/Subprocess.hpp"
 #include "experiments/SweepSpec.hpp"
@@ -52,7 +53,11 @@ int cmdCorrelate(const std::vector<std::string>& args) {
     }
     if (parallel == 0) throw InputError("--jobs: must be at least 1");
     if (vm.count("notes") && !fs::exists(notesFile)) throw InputError("--notes: " + notesFile + " not found");
-    if (!vm.count("notes") && fs::exists("validation/notes/correlation.md")) notesFile = "validation/notes/correlation.md";
+    if (!vm.count("notes")) {
+        const fs::path shipped = shippedFile("validation/notes/correlation.md");
+        if (fs::exists(shipped)) notesFile = shipped.string();
+    }
+    if (vm["reference"].defaulted()) referenceFile = shippedFile(referenceFile).string();
 
     std::vector<correlation::ReferenceRow> rows = correlation::loadReference(referenceFile);
     for (const auto& w : only)

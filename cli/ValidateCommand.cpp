@@ -11,6 +11,7 @@
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "cli/GeneratedPage.hpp"
+#include "cli/ShippedFiles.hpp"
 #include "experiments/SweepTable.hpp"
 #include "experiments/ValidationReport.hpp"
 #include "experiments/ValidationStudy.hpp"
@@ -40,6 +41,7 @@ int cmdValidate(const std::vector<std::string>& args) {
         return 0;
     }
     if (parallel == 0) throw InputError("--jobs: must be at least 1");
+    if (vm["studies"].defaulted()) studiesFile = shippedFile(studiesFile).string();
     const validation::Studies all = validation::loadStudies(studiesFile);
     std::vector<const validation::Study*> chosen;
     for (const auto& s : all.studies)
@@ -100,7 +102,9 @@ int cmdValidate(const std::vector<std::string>& args) {
         std::vector<std::string> names;
         for (const auto& ref : s->sweeps) {
             docs.push_back(results[all.specPath(ref)]);
-            names.push_back(fs::relative(all.specPath(ref)).generic_string());
+            // As the studies' folder names it (validation/oaws.json), wherever it is installed.
+            names.push_back(fs::relative(fs::absolute(all.specPath(ref)), fs::absolute(all.file).parent_path().parent_path())
+                                .generic_string());
         }
         const validation::StudyData data = validation::mergeResults(*s, docs);
         std::string notes;

@@ -5,6 +5,8 @@
 #   P/lib/cmake/gpusim/                  gpusimConfig.cmake, targets; link gpusim::gpusim
 #                                        (gpusim::plugin for a policy plugin, docs/extending.md)
 #   P/share/gpusim/platforms/*.json      platform files (found by name by the installed code)
+#   P/share/gpusim/validation/           the validation studies and the Accel-Sim reference
+#                                        (found by gpusim validate and correlate from any directory)
 #   P/bin/gpusim                         the command line
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -39,6 +41,7 @@ install(FILES ${GPUSIM_GENERATED_INCLUDE_DIR}/scheduler/PluginVersion.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpusim/scheduler)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms/ DESTINATION ${GPUSIM_PLATFORM_INSTALL_DIR}
   FILES_MATCHING PATTERN "*.json")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/validation/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpusim/validation)
 
 install(EXPORT gpusimTargets NAMESPACE gpusim:: DESTINATION ${_gpusim_cmake_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/gpusimConfig.cmake.in

@@ -33,6 +33,14 @@ step "installed gpusim finds its platform files"
 "$prefix/bin/gpusim" list platforms > "$work/platforms.txt"
 grep -q '^fermi15 ' "$work/platforms.txt" || fail "installed gpusim does not list fermi15"
 
+step "installed gpusim validate and correlate find share/gpusim/validation from another directory"
+(cd "$work" && "$prefix/bin/gpusim" validate --only nosuch) > "$work/validate.txt" 2>&1 && fail "validate --only nosuch passed"
+grep -q "is not a study of $prefix/share/gpusim/validation/studies.json" "$work/validate.txt" ||
+    { cat "$work/validate.txt"; fail "installed validate did not read the installed studies"; }
+(cd "$work" && "$prefix/bin/gpusim" correlate --only nosuch) > "$work/correlate.txt" 2>&1 && fail "correlate --only nosuch passed"
+grep -q "is not a workload of $prefix/share/gpusim/validation/accelsim/accelsim-gtx480.json" "$work/correlate.txt" ||
+    { cat "$work/correlate.txt"; fail "installed correlate did not read the installed reference"; }
+
 for ex in custom-dram host-launch custom-policy; do
     step "configure and build examples/$ex against the package"
     "$cmake" -S "$src/examples/$ex" -B "$work/$ex" -DCMAKE_PREFIX_PATH="$prefix" \
