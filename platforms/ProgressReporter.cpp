@@ -1,5 +1,8 @@
 #include "platforms/ProgressReporter.hpp"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -44,6 +47,12 @@ std::string kernels(const CtaDispatcher::Progress& w) {
     return out;
 }
 
+unsigned terminalColumns(std::FILE* out) {
+    winsize w{};
+    if (ioctl(fileno(out), TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+    return 80;
+}
+
 double ipc(const ProgressSnapshot& s) { return s.cycle ? double(s.warpInstructions) / double(s.cycle) : 0.0; }
 
 } // namespace
@@ -57,7 +66,13 @@ ProgressMode progressModeFrom(const std::string& s, const std::string& option) {
 
 ProgressReporter::ProgressReporter(ProgressMode mode, double plainIntervalSeconds, std::FILE* out)
     : mode_(mode), interval_(plainIntervalSeconds),
-      next_(mode == ProgressMode::Bar ? kBarDelaySeconds : plainIntervalSeconds), out_(out) {}
+      next_(mode == ProgressMode::Bar ? kBarDelaySeconds : plainIntervalSeconds), out_(out),
+      columns_(mode == ProgressMode::Bar ? terminalColumns(out) : 0) {}
+
+std::string ProgressReporter::fit(const std::string& line, unsigned columns) {
+    const size_t room = columns > 1 ? columns - 1 : 0;
+    return line.size() <= room ? line : line.substr(0, room);
+}
 
 std::string ProgressReporter::plainLine(const ProgressSnapshot& s) {
     return format("[gpusim] %.1f %% done (%llu/%llu CTAs), ETA %s, %s elapsed; ", 100 * fractionDone(s),
@@ -72,14 +87,15 @@ std::string ProgressReporter::barLine(const ProgressSnapshot& s) {
     constexpr int kWidth = 20;
     const int fill = std::min(kWidth, static_cast<int>(fractionDone(s) * kWidth));
     return "[gpusim] [" + std::string(fill, '#') + std::string(kWidth - fill, '.') + "] " +
-           format("%5.1f %%  ETA %s  ", 100 * fractionDone(s), eta(s).c_str()) + kernels(s.work) +
-           format("  cycle %llu  IPC %.2f", static_cast<unsigned long long>(s.cycle), ipc(s));
+           format("%5.1f %%  ETA %s  cycle %llu  IPC %.2f  ", 100 * fractionDone(s), eta(s).c_str(),
+                  static_cast<unsigned long long>(s.cycle), ipc(s)) +
+           kernels(s.work);  // last: what a narrow terminal cuts
 }
 
 void ProgressReporter::show(const ProgressSnapshot& s) {
     if (mode_ == ProgressMode::Bar) {
         // Back to the line's start, the text, then clear what a longer previous text left.
-        std::fprintf(out_, "\r%s\033[K", barLine(s).c_str());
+        std::fprintf(out_, "\r%s\033[K", fit(barLine(s), columns_).c_str());
         drawn_ = true;
         next_ = s.elapsedSeconds + kBarPeriodSeconds;
     } else if (mode_ == ProgressMode::Plain) {

@@ -47,12 +47,16 @@ public:
     // The text of one display, without the bar's carriage return (for tests and the two forms).
     static std::string plainLine(const ProgressSnapshot& s);
     static std::string barLine(const ProgressSnapshot& s);
+    // `line` cut to columns - 1 characters: a bar wider than the terminal would wrap, and the
+    // carriage return would then redraw only its last row.
+    static std::string fit(const std::string& line, unsigned columns);
 
 private:
     ProgressMode mode_;
     double interval_;
     double next_;
     std::FILE* out_;
+    unsigned columns_;    // the terminal's width (80 when it cannot be asked)
     bool drawn_ = false;  // the bar is on the screen, its line not ended
 };
 

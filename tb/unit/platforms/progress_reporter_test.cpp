@@ -52,8 +52,8 @@ TEST(ProgressReporter, PlainLineShowsPercentEtaKernelsAndRate) {
 TEST(ProgressReporter, BarFillsItsShareOfTwentyCells) {
     // 0.375 * 20 = 7.5: seven cells filled.
     EXPECT_EQ(ProgressReporter::barLine(snapshot()),
-              "[gpusim] [#######.............]  37.5 %  ETA 0:10  kernels 0/2 ended, running kernel0 (atax_kernel1) "
-              "CTA 90/120  cycle 120000  IPC 3.00");
+              "[gpusim] [#######.............]  37.5 %  ETA 0:10  cycle 120000  IPC 3.00  kernels 0/2 ended, running "
+              "kernel0 (atax_kernel1) CTA 90/120");
 }
 
 TEST(ProgressReporter, NoCtaFinishedHasNoEstimateAndLongTimesShowHours) {
@@ -106,7 +106,15 @@ TEST(ProgressReporter, BarIsDrawnAfterTwoSecondsRedrawnInPlaceAndEndedOnce) {
     EXPECT_TRUE(r.due(2.6));
     r.finish();
     r.finish();
-    EXPECT_EQ(out.text(), "\r" + ProgressReporter::barLine(s) + "\033[K\n");
+    // Not a terminal: 80 columns assumed, the bar cut to 79 characters.
+    EXPECT_EQ(out.text(), "\r" + ProgressReporter::barLine(s).substr(0, 79) + "\033[K\n");
+}
+
+TEST(ProgressReporter, TheBarIsCutOneShortOfTheTerminalsWidth) {
+    EXPECT_EQ(ProgressReporter::fit("[gpusim] [####", 10), "[gpusim] ");  // 9 characters
+    EXPECT_EQ(ProgressReporter::fit("short", 10), "short");
+    EXPECT_EQ(ProgressReporter::fit("123456789", 10), "123456789");
+    EXPECT_EQ(ProgressReporter::fit("abc", 0), "");
 }
 
 TEST(ProgressReporter, NoneIsNeverDueAndFinishWritesNothing) {
