@@ -10,7 +10,7 @@
 #   bench/trace_rss.sh [build-dir] [instructions-per-warp at 1x, a multiple of 16] [--xz]
 set -eu
 BUILD=${1:-build}
-BASE=${2:-128}
+BASE=${2:-32}
 XZ=${3:-}
 GPUSIM="$BUILD/gpusim"
 [ -x "$GPUSIM" ] || { echo "bench: $GPUSIM not built (run ./setup.sh)" >&2; exit 2; }

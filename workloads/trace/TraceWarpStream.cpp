@@ -14,9 +14,12 @@ namespace gpusim {
 
 namespace {
 
-// Bytes read from the file at a time. A window is a few hundred lines of typically 50 to 700
-// bytes; what is read past the window's last line is read again by the next window.
+// Bytes read from the file at a time when a window needs more than its first read. A window is
+// a few hundred lines of typically 30 to 700 bytes; what is read past its last line is read
+// again by the next window, so the first read of a window asks for what the previous window
+// took, plus a margin (kReadMargin): one pread per window, little read twice.
 constexpr size_t kReadChunk = size_t(16) << 10;
+constexpr size_t kReadMargin = 512;
 
 } // namespace
 
@@ -48,6 +51,7 @@ void TraceWarpStream::refill() {
     thread_local ParsedLine parsed;
     uint64_t base = rest_.offset;  // file offset of buf[0]
     size_t at = 0, have = 0;       // the unread bytes are buf[at, have)
+    bool first = true;
     while (rest_.remaining > 0 && window_.size() < kWindow && window_.bytes() < kWindowBytes) {
         const void* nl = have > at ? std::memchr(buf.data() + at, '\n', have - at) : nullptr;
         if (!nl) {
@@ -57,7 +61,8 @@ void TraceWarpStream::refill() {
             at = 0;
             if (buf.size() - have < kReadChunk) buf.resize(have + kReadChunk);  // a line longer than the buffer
             const uint64_t left = rest_.end > base + have ? rest_.end - (base + have) : 0;
-            const size_t want = static_cast<size_t>(std::min<uint64_t>(kReadChunk, left));
+            const size_t want = static_cast<size_t>(std::min<uint64_t>(first ? readHint_ : kReadChunk, left));
+            first = false;
             const size_t got = want ? source_->bytes->read(base + have, buf.data() + have, want, rest_.line) : 0;
             if (got == 0)
                 fail(rest_.line, "the file ends before the warp's last " + std::to_string(rest_.remaining) +
@@ -84,6 +89,7 @@ void TraceWarpStream::refill() {
         lastIsExit_ = in.op == OpClass::Exit;
         window_.append(in);
     }
+    readHint_ = std::min<size_t>(kReadChunk, static_cast<size_t>(base + at - rest_.offset) + kReadMargin);
     rest_.offset = base + at;
     if (rest_.remaining == 0) {
         if (!lastIsExit_) window_.append(inst::exit(lastPc_ + kSassInstructionBytes, rest_.exitMask));

@@ -61,6 +61,7 @@ private:
     size_t pos_ = 0;
     WarpRest rest_;          // what is still in the file; offset and line advance as it is read
     uint64_t restBegin_ = 0;  // offset where the file part started (released when read to the end)
+    size_t readHint_ = 16384;  // bytes the next window's first read asks for (TraceWarpStream.cpp)
     uint64_t lastPc_ = 0;
     bool lastIsExit_ = false;
 };
