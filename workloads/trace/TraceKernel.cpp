@@ -35,11 +35,12 @@ void TraceKernel::open() const {
 }
 
 // Hands back the text of the section just read that no stream reads again: all but the warps'
-// rests (each stream hands back its own when it has read it).
-void TraceKernel::releaseHeld() const {
+// rests (each stream hands back its own when it has read it), or all of it when the section was
+// only read on the way to a later one (`streamed` false).
+void TraceKernel::releaseHeld(bool streamed) const {
     std::vector<const WarpRest*> rests;
     for (const WarpRest& r : held_.rest)
-        if (r.remaining > 0) rests.push_back(&r);
+        if (streamed && r.remaining > 0) rests.push_back(&r);
     std::sort(rests.begin(), rests.end(), [](const WarpRest* a, const WarpRest* b) { return a->offset < b->offset; });
     for (const WarpRest* r : rests) {
         source_->bytes->release(released_, r->offset);
@@ -54,7 +55,7 @@ void TraceKernel::load(uint64_t ctaId) const {
     heldCta_ = UINT64_MAX;
     while (nextSection_ <= ctaId) {
         reader_->readThreadBlock(nextSection_++, held_, state_->tally, TraceWarpStream::kHeld);
-        releaseHeld();
+        releaseHeld(nextSection_ == ctaId + 1);
     }
     heldCta_ = ctaId;
     taken_.assign(held_.warps.size(), false);

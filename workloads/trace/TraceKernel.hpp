@@ -55,7 +55,7 @@ public:
 private:
     void load(uint64_t ctaId) const;
     void open() const;
-    void releaseHeld() const;
+    void releaseHeld(bool streamed) const;
 
     std::string path_;
     KernelTraceHeader header_;
