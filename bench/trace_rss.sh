@@ -6,7 +6,7 @@
 # The reader holds a window per resident warp (workloads/trace/TraceWarpStream.hpp), so peak
 # memory must not grow with the warps' length (docs/performance.md, "Trace memory"). With --xz
 # the traces are xz-compressed (then read through a decoded temporary copy). Figures only; not
-# part of CI (the 100x run takes about a minute).
+# part of CI (the 100x run takes minutes).
 #   bench/trace_rss.sh [build-dir] [instructions-per-warp at 1x, a multiple of 16] [--xz]
 set -eu
 BUILD=${1:-build}
