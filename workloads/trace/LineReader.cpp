@@ -79,6 +79,7 @@ bool LineReader::fill() {
     const size_t room = buf_.size() - end_;
     if (!xz_) {
         const size_t got = readRaw(reinterpret_cast<uint8_t*>(out), room);
+        if (sink_ && got > 0) sink_(std::string_view(out, got));
         end_ += got;
         if (got == 0) eof_ = true;
         return got > 0;
@@ -104,6 +105,7 @@ bool LineReader::fill() {
         if (r == LZMA_MEM_ERROR || r == LZMA_MEMLIMIT_ERROR) throw InputError(at + "xz decoder out of memory");
         throw InputError(at + "xz data corrupt");
     }
+    if (sink_ && room != s.avail_out) sink_(std::string_view(out, room - s.avail_out));
     end_ += room - s.avail_out;
     return room != s.avail_out;
 }
@@ -117,6 +119,7 @@ bool LineReader::next(std::string_view& line) {
             size_t len = at - begin_;
             if (len > 0 && buf_[at - 1] == '\r') --len;
             line = std::string_view(buf_.data() + begin_, len);
+            lineStart_ = bufBase_ + begin_;
             begin_ = at + 1;
             ++line_;
             return true;
@@ -126,6 +129,7 @@ bool LineReader::next(std::string_view& line) {
             size_t len = end_ - begin_;
             if (buf_[end_ - 1] == '\r') --len;
             line = std::string_view(buf_.data() + begin_, len);
+            lineStart_ = bufBase_ + begin_;
             begin_ = end_;
             ++line_;
             return true;
@@ -134,6 +138,7 @@ bool LineReader::next(std::string_view& line) {
         const size_t unread = end_ - begin_;
         if (begin_ > 0) {
             std::memmove(buf_.data(), buf_.data() + begin_, unread);
+            bufBase_ += begin_;
             begin_ = 0;
             end_ = unread;
         }

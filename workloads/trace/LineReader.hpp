@@ -7,8 +7,13 @@
 // trailing "\n" (and a "\r" before it) is removed. A last line without "\n" is still a line.
 // xz data that is truncated or corrupt throws InputError "NAME:LINE: reason", LINE being the
 // line the damage was found in.
+//
+// Offsets (lineStart) count bytes of the decoded text, so a warp read later a window at a time
+// (TraceWarpStream.hpp) can find its lines again; for xz data, a sink set with copyDecodedTo
+// receives every decoded byte in order, which is how the decoded text is kept for those reads.
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,6 +42,11 @@ public:
     // "NAME:LINE: " for error messages about the line last returned.
     std::string where() const;
     bool compressed() const { return xz_ != nullptr; }
+    // Offset in the decoded text of the first byte of the line last returned.
+    uint64_t lineStart() const { return lineStart_; }
+    // Every byte decoded from now on is passed to `sink`, in order, before a line returns it;
+    // set it before the first next() to receive the whole text.
+    void copyDecodedTo(std::function<void(std::string_view)> sink) { sink_ = std::move(sink); }
 
 private:
     struct Xz;
@@ -52,6 +62,9 @@ private:
     std::unique_ptr<Xz> xz_;
     std::vector<char> buf_;
     size_t begin_ = 0, end_ = 0;  // unread bytes are buf_[begin_, end_)
+    uint64_t bufBase_ = 0;        // offset in the decoded text of buf_[0]
+    uint64_t lineStart_ = 0;
+    std::function<void(std::string_view)> sink_;
     bool eof_ = false;
     uint64_t line_ = 0;
 };

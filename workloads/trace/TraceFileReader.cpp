@@ -155,13 +155,23 @@ void TraceFileReader::readHeader() {
     warpsPerCta_ = static_cast<unsigned>((h.block.size() + kWarpSize - 1) / kWarpSize);
 }
 
+bool TraceFileReader::skippedAmongInstructions(std::string_view line) {
+    std::string_view value;
+    return line.empty() || (line[0] == 'c' && keyword(line, "cluster", value));
+}
+
 void TraceFileReader::finishWarp(ThreadBlockTrace& tb, unsigned warp, TraceTally& tally) const {
     PackedWarp& w = tb.warps[warp];
-    if (!w.empty() && w.lastOp() == OpClass::Exit) return;
-    WarpInstruction exit = inst::exit(w.empty() ? 0 : w.lastPc() + kSassInstructionBytes,
-                                      existingLanes(header_.block, warp));
-    w.append(exit);
+    WarpRest& rest = tb.rest[warp];
+    rest.end = in_->lineStart();
+    rest.exitMask = existingLanes(header_.block, warp);
+    // A warp partly left in the file ends with the last line parsed (scratch_); its stream
+    // appends the EXIT after reading that line again.
+    if (rest.remaining > 0 ? scratch_.inst.op == OpClass::Exit : !w.empty() && w.lastOp() == OpClass::Exit) return;
     ++tally.appendedExits;
+    if (rest.remaining > 0) return;
+    WarpInstruction exit = inst::exit(w.empty() ? 0 : w.lastPc() + kSassInstructionBytes, rest.exitMask);
+    w.append(exit);
 }
 
 void TraceFileReader::countUnknown(TraceTally& tally) const {
@@ -195,7 +205,7 @@ void TraceFileReader::countReadOnly(TraceTally& tally) const {
         ++(constant ? tally.constantWithoutAddresses : tally.textureWithoutAddresses);
 }
 
-void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally) {
+void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally, uint64_t keep) {
     const Dim3& g = header_.grid;
     const Dim3 expected{unsigned(ctaId % g.x), unsigned(ctaId / g.x % g.y), unsigned(ctaId / (uint64_t(g.x) * g.y))};
     std::string_view raw;
@@ -213,6 +223,7 @@ void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, Tra
 
     out.coords = expected;
     out.warps.assign(warpsPerCta_, PackedWarp());
+    out.rest.assign(warpsPerCta_, WarpRest());
     std::vector<bool> seen(warpsPerCta_, false);
     bool haveCoords = false, haveInsts = false;
     long current = -1;
@@ -241,6 +252,7 @@ void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, Tra
                         fail(block + " has no warp " + std::to_string(w) + " (-block dim " + dimText(header_.block) +
                              " has " + std::to_string(warpsPerCta_) + " warps)");
                 ++blocksRead_;
+                out.end = in_->lineStart();
                 return;
             }
             if (startsWith(line, "#BEGIN_TB")) fail("#BEGIN_TB inside " + block + " (missing #END_TB)");
@@ -293,8 +305,12 @@ void TraceFileReader::readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, Tra
                 (scratch_.cls.space == MemSpace::Constant || scratch_.cls.space == MemSpace::Texture))
                 countReadOnly(tally);
             PackedWarp& w = out.warps[static_cast<size_t>(current)];
-            if (!w.empty() && w.lastOp() == OpClass::Exit) w.setLastOp(OpClass::Alu);
-            w.append(scratch_.inst);
+            if (got <= keep && !w.empty() && w.lastOp() == OpClass::Exit) w.setLastOp(OpClass::Alu);
+            if (got < keep) {
+                w.append(scratch_.inst);
+            } else if (got == keep) {
+                out.rest[static_cast<size_t>(current)] = {declared - keep, in_->lineStart(), in_->lineNumber()};
+            }
             ++got;
         }
     }

@@ -37,11 +37,17 @@
 // becomes ALU; a warp whose last instruction is not EXIT (or that has none) gets one appended
 // at the next PC with every existing lane, since a warp ends only with an Exit.
 //
+// Read with a window (readThreadBlock's `keep`), a warp's PackedWarp holds only its first `keep`
+// instructions and its WarpRest says where the others are (TraceWarpStream reads them later, a
+// window at a time); every line is still parsed and counted while the section is read, so the
+// errors and the tally are those of a whole read.
+//
 // Errors throw InputError "FILE:LINE: reason".
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "workloads/Kernel.hpp"
@@ -67,9 +73,20 @@ struct KernelTraceHeader {
     std::string tracesFormat;  // the `#traces format = ...` text, if present (sets the line layout)
 };
 
+// The instruction lines of a warp that a windowed section read left in the file.
+struct WarpRest {
+    uint64_t remaining = 0;  // instructions not in the warp's PackedWarp (0: it holds them all)
+    uint64_t offset = 0;     // offset in the decoded text of the line of the first of them
+    uint64_t line = 0;       // that line's number
+    uint64_t end = 0;        // offset of the line after the warp's last instruction line
+    uint32_t exitMask = 0;   // the lanes of the EXIT appended to a warp that does not end with one
+};
+
 struct ThreadBlockTrace {
     Dim3 coords;
     std::vector<PackedWarp> warps;  // index = warp in the block
+    std::vector<WarpRest> rest;     // index = warp in the block
+    uint64_t end = 0;               // offset of the section's #END_TB line
 };
 
 // Facts gathered while reading, reported at the end of a run. Sorted maps: deterministic output.
@@ -103,8 +120,12 @@ public:
     // The opcode table and generic windows, from -binary version and the window bases.
     const TraceDecoding& decoding() const { return decoding_; }
     const std::string& name() const { return in_->name(); }
-    // Reads the next section, which must be block `ctaId` (linear index, x fastest).
-    void readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally);
+    // Reads the next section, which must be block `ctaId` (linear index, x fastest), keeping at
+    // most `keep` instructions per warp in `out.warps` (the rest: `out.rest`).
+    void readThreadBlock(uint64_t ctaId, ThreadBlockTrace& out, TraceTally& tally, uint64_t keep = UINT64_MAX);
+    // True for a trimmed line a section may hold among a warp's instruction lines without ending
+    // them: blank, or cluster coordinates.
+    static bool skippedAmongInstructions(std::string_view line);
     // After the last block: checks that nothing but blank and comment lines follows.
     void expectEnd();
 
