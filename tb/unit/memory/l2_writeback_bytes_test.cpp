@@ -3,7 +3,8 @@
 // refuses what a burst-oriented memory refuses (a length that is not a power of two, an address
 // that is not a multiple of it). Sectors of 32 bytes, 128-byte lines, two ways in each of two sets
 // (lines 0x000, 0x100, 0x200 share set 0), T = 4, 1000 ps L2 clock; timing rules as in
-// l2_slice_test.cpp.
+// l2_slice_test.cpp. The same write-backs through our FR-FCFS controller count one WR burst per
+// 64 bytes of each piece.
 #include <bit>
 #include <map>
 #include <set>
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "MemoryTestBench.hpp"
+#include "memory/DramController.hpp"
 #include "memory/WritebackPieces.hpp"
 
 namespace l2_writeback_bytes_test {
@@ -186,6 +188,57 @@ TEST(L2WritebackBytes, AWhollyDirtyLineIsOneLineWrite) {
     EXPECT_EQ(b.mem.writes, (std::vector<W>{{0x00, 128, false, 21 * kP}}));
     EXPECT_EQ(b.mem.written(), range(0x00, 0x80));
     EXPECT_EQ(b.stats.get("l2.slice0.writeback_writes"), 1);
+}
+
+namespace {
+// The same slice in front of our FR-FCFS controller (GDDR5 defaults: 64-byte bursts, 8 beats of
+// 8 bytes), which serves each write-back piece as a request of ceil(bytes / 64) bursts.
+struct DramBenchL2 {
+    StatRegistry stats;
+    PayloadPool pool;
+    AddressMap map;
+    ClockDomain l2Clock, dramClock;
+    L2Slice l2;
+    DramController dram;
+    TestInitiator init;
+    DramBenchL2()
+        : map(Bench::params().map), l2Clock("l2clk", ps(kP)), dramClock("dramclk", ps(kP)),
+          l2("l2", Bench::params().l2, stats, l2Clock, pool, map, 0),
+          dram("dram", DramControllerParams{}, stats, dramClock, map, 0), init("init", pool) {
+        init.socket.bind(l2.nocSide);
+        l2.memSide.bind(dram.socket);
+    }
+    void evictLineZeroDirty(uint32_t chunks) {
+        init.storeBytes = 32 * std::popcount(chunks);
+        init.storeChunks = chunks;
+        init.write(0x000, 0, true);
+        init.write(0x100, 0, true);
+        init.write(0x200, 0, true);
+        sc_core::sc_start();
+        EXPECT_EQ(init.answered(), 3u);
+        EXPECT_TRUE(l2.quiescent()) << l2.dumpState();
+        EXPECT_TRUE(dram.quiescent()) << dram.dumpState();
+        EXPECT_EQ(pool.outstanding(), 0u);
+    }
+};
+} // namespace
+
+// Sectors 1 and 3 dirty: two 32-byte writes, one WR burst each (each fills half of a 64-byte
+// burst), 2 WR commands. (One 64-byte write from the line's start would have been one WR.)
+TEST(L2WritebackBytes, OurDramControllerServesEachPieceInItsOwnBursts) {
+    DramBenchL2 b;
+    b.evictLineZeroDirty(0b1010);
+    EXPECT_EQ(b.stats.get("mem0.writes"), 2);
+    EXPECT_EQ(b.stats.get("mem0.cmd_wr"), 2);
+    EXPECT_EQ(b.stats.get("mem0.reads"), 0);
+}
+
+// Three sectors (0, 1, 2): a 64-byte write (one burst) and a 32-byte one (one burst): 2 WR.
+TEST(L2WritebackBytes, OurDramControllerBurstsForThreeDirtySectors) {
+    DramBenchL2 b;
+    b.evictLineZeroDirty(0b0111);
+    EXPECT_EQ(b.stats.get("mem0.writes"), 2);
+    EXPECT_EQ(b.stats.get("mem0.cmd_wr"), 2);
 }
 
 } // namespace l2_writeback_bytes_test
