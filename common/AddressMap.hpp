@@ -35,6 +35,15 @@ struct DramCoord {
     bool operator==(const DramCoord&) const = default;
 };
 
+// Where a global address lives: its partition, its partition-local address and the DRAM
+// coordinates our controllers decode from that local address.
+struct AddressLocation {
+    unsigned partition = 0;
+    uint64_t local = 0;
+    DramCoord dram;
+    bool operator==(const AddressLocation&) const = default;
+};
+
 class AddressMap {
 public:
     using Hash = AddressHash;
@@ -66,6 +75,10 @@ public:
 
     // DRAM coordinates of a global address (in its own partition), and of a local address.
     DramCoord dram(uint64_t addr) const { return decodeLocal(localAddress(addr)); }
+    AddressLocation locate(uint64_t addr) const {
+        const uint64_t local = localAddress(addr);
+        return {partition(addr), local, decodeLocal(local)};
+    }
     DramCoord decodeLocal(uint64_t local) const;
     uint64_t encodeLocal(const DramCoord& c) const;  // inverse of decodeLocal
     const DramGeometry& dramGeometry() const { return geo_; }

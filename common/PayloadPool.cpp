@@ -51,7 +51,21 @@ tlm::tlm_generic_payload& PayloadPool::allocate() {
 }
 
 void PayloadPool::free(tlm::tlm_generic_payload* p) {
-    free_.push_back(static_cast<Slot*>(p));
+    Slot* s = static_cast<Slot*>(p);
+    // Extensions a target attached: those it set with set_auto_extension (or gave up with
+    // release_extension) are freed by reset(), through their own free(), as the TLM-2.0 memory
+    // management rules have it; one set with plain set_extension and not cleared is cleared here but
+    // not freed (it is its setter's to free). Ours stays, put back should a target have replaced it.
+    s->reset();
+    const unsigned ours = GpuExtension::ID;
+    const unsigned n = tlm::max_num_extensions();
+    if (n > 1) {
+        s->resize_extensions();  // a type registered after this payload was built (a plugin's)
+        for (unsigned i = 0; i < n; ++i)
+            if (i != ours && s->get_extension(i)) s->set_extension(i, nullptr);
+    }
+    if (s->get_extension(ours) != &s->ext) s->set_extension(&s->ext);
+    free_.push_back(s);
     ++freed_;
 }
 

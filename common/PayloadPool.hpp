@@ -7,6 +7,10 @@
 // free, or in use on some other link, and the link's initiator port refuses the answer
 // (common/AtPorts.hpp). Immediate reuse (last in, first out) would often hand the payload to the
 // next request on the same link, whose answer the duplicate would then pass for.
+// A freed payload is reset by the TLM-2.0 memory-management rules: extensions a target attached
+// with set_auto_extension (or release_extension) are freed through their own free(), any other
+// foreign extension is detached without being freed (its setter owns it), and the pool's own
+// GpuExtension stays attached.
 #include <cstddef>
 #include <cstdint>
 #include <memory>

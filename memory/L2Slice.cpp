@@ -9,6 +9,7 @@
 #include "common/SimError.hpp"
 #include "common/SimTime.hpp"
 #include "common/Stats.hpp"
+#include "memory/WritebackPieces.hpp"
 
 namespace gpusim {
 
@@ -88,6 +89,9 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2SliceParams& params, Stat
                                      "victim")),
       writebacks_(stats.counter(sliceStat(index, "writebacks"),
                                 "Dirty lines written back to memory")),
+      writebackWrites_(stats.counter(sliceStat(index, "writeback_writes"),
+                                     "Memory writes of those write-backs: each run of dirty sectors in aligned "
+                                     "power-of-two pieces (one per write-back when unsectored)")),
       inputFullCycles_(stats.counter(sliceStat(index, "input_full_cycles"),
                                      "Cycles a NoC request waited for END_REQ (input queue full)")),
       atomics_(stats.counter(sliceStat(index, "atomics"),
@@ -232,13 +236,32 @@ Payload* L2Slice::memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes) 
     e.partition = static_cast<int>(partition_);
     e.bytes = static_cast<uint32_t>(bytes);
     e.issueTime = simNow();
-    if (kind == AccessKind::Writeback) writebacks_.inc();
     return &p;
 }
 
-Payload* L2Slice::writeback(const L2TagArray::Victim& out) {
-    // The dirty sectors' bytes, from the line's start (no byte masks: see the header).
-    return memoryRequest(out.line, AccessKind::Writeback, uint64_t(std::popcount(out.dirtySectors)) * unitBytes_);
+void L2Slice::writeback(const L2TagArray::Victim& out) {
+    // Exactly the dirty bytes, each piece a contiguous aligned power-of-two write (no byte enables:
+    // a memory that ignores them would overwrite the clean sectors; docs/cosimulation.md).
+    writebacks_.inc();
+    pieces_.clear();
+    forEachWritebackPiece(out.dirtySectors, [&](unsigned first, unsigned sectors) {
+        pieces_.push_back(memoryRequest(out.line + first * unitBytes_, AccessKind::Writeback, sectors * unitBytes_));
+    });
+    writebackWrites_.inc(pieces_.size());
+}
+
+void L2Slice::queueToMemory(Payload* first, unsigned morePieces) {
+    misses_.push_back({first, morePieces == 0});
+    for (unsigned i = 1; i <= morePieces; ++i) {
+        misses_.push_back({pipePieces_.front(), i == morePieces});
+        pipePieces_.pop_front();
+    }
+    ++missEntries_;
+}
+
+void L2Slice::queueWriteback() {
+    for (size_t i = 0; i < pieces_.size(); ++i) misses_.push_back({pieces_[i], i + 1 == pieces_.size()});
+    ++missEntries_;
 }
 
 bool L2Slice::wouldComplete(Payload* p) const {
@@ -324,7 +347,7 @@ void L2Slice::installPrefetch(uint64_t cycle) {
     const uint64_t line = prefetchFills_.front().line;
     const unsigned set = setOf(line);
     const bool redundant = tags_.find(set, line).has_value() || mshr_.inFlight(line);
-    if (!redundant && misses_.size() >= missCap_ && tags_.victim(set).dirty) {
+    if (!redundant && missEntries_ >= missCap_ && tags_.victim(set).dirty) {
         fillStallCycles_.inc();
         return;
     }
@@ -336,7 +359,10 @@ void L2Slice::installPrefetch(uint64_t cycle) {
         return;
     }
     const L2TagArray::Victim out = tags_.install(set, line, false);
-    if (out.dirty) misses_.push_back(writeback(out));
+    if (out.dirty) {
+        writeback(out);
+        queueWriteback();
+    }
     forgetPrefetched(out);
     prefetched_.insert(line);
     pfFills_->inc();
@@ -354,7 +380,7 @@ void L2Slice::installFill(uint64_t cycle) {
     const unsigned set = setOf(line);
     const auto way = tags_.find(set, line);  // sectored: another sector may be resident
     // The victim only when the miss queue is full (its write-back could not be queued).
-    if (!way && misses_.size() >= missCap_ && tags_.victim(set).dirty) {
+    if (!way && missEntries_ >= missCap_ && tags_.victim(set).dirty) {
         fillStallCycles_.inc();
         return;
     }
@@ -369,7 +395,10 @@ void L2Slice::installFill(uint64_t cycle) {
         tags_.touch(set, *way);
     } else {
         const L2TagArray::Victim out = tags_.install(set, line, bit, dirty ? bit : 0);
-        if (out.dirty) misses_.push_back(writeback(out));
+        if (out.dirty) {
+            writeback(out);
+            queueWriteback();
+        }
         forgetPrefetched(out);
     }
     p->release();
@@ -418,10 +447,10 @@ bool L2Slice::advancePipe() {
         // request in it was admitted through the input queue).
         const bool toResponses = e.resolves && !e.atomic;
         if (toResponses && responses_.size() >= responseCap_ && wouldComplete(e.resolves)) return false;
-        if (e.toMemory && misses_.size() >= missCap_) return false;
+        if (e.toMemory && missEntries_ >= missCap_) return false;
         if (e.resolves)
             if (const auto a = resolve(e.resolves, e.acceptPs, e.hit)) answered(*a, responses_);
-        if (e.toMemory) misses_.push_back(e.toMemory);
+        if (e.toMemory) queueToMemory(e.toMemory, e.morePieces);
         pipe_.pop_front();
     }
     return true;
@@ -453,7 +482,7 @@ void L2Slice::lookup(uint64_t cycle) {
         if (dirties) tags_.addSectors(set, *way, 0, bit);
         if (!prefetched_.empty() && prefetched_.erase(line) && !write) pfUseful_->inc();
         (atomic ? atomicHits_ : write ? writeHits_ : inst ? instReadHits_ : readHits_).inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, true, atomic, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, true, atomic, 0, nullptr});
     } else if (!write || mshr_.inFlight(unit)) {
         switch (mshr_.probe(unit)) {
         case L2Mshr::Probe::Merge:
@@ -465,7 +494,7 @@ void L2Slice::lookup(uint64_t cycle) {
         case L2Mshr::Probe::Allocate:
             mshr_.allocate(unit, {r.payload, r.acceptPs, dirties});
             missCounter.inc();
-            pipe_.push_back({exitAt, nullptr, 0, false, false, memoryRequest(unit, AccessKind::Read, unitBytes_)});
+            pipe_.push_back({exitAt, nullptr, 0, false, false, 0, memoryRequest(unit, AccessKind::Read, unitBytes_)});
             break;
         case L2Mshr::Probe::MergeFull:
         case L2Mshr::Probe::Full:
@@ -477,14 +506,21 @@ void L2Slice::lookup(uint64_t cycle) {
         tags_.touch(set, *way);
         tags_.addSectors(set, *way, 0, bit);
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, nullptr});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, 0, nullptr});
     } else {
         // Write-validate: allocate without fetching, since no data is modelled (see header).
         const L2TagArray::Victim out = tags_.install(set, line, bit, bit);
         forgetPrefetched(out);
-        Payload* wb = out.dirty ? writeback(out) : nullptr;
+        Payload* wb = nullptr;
+        uint8_t more = 0;
+        if (out.dirty) {
+            writeback(out);
+            wb = pieces_.front();
+            more = static_cast<uint8_t>(pieces_.size() - 1);
+            for (size_t i = 1; i < pieces_.size(); ++i) pipePieces_.push_back(pieces_[i]);
+        }
         writeMisses_.inc();
-        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, wb});
+        pipe_.push_back({exitAt, r.payload, r.acceptPs, false, false, more, wb});
     }
     r.units &= ~bit;
     if (r.units != 0) return;  // the request's next sector next cycle
@@ -499,9 +535,10 @@ void L2Slice::lookup(uint64_t cycle) {
 
 void L2Slice::sendToMemory() {
     if (misses_.empty() || !memPort_.canSend()) return;
-    Payload* p = misses_.front();
+    const ToMemory m = misses_.front();
     misses_.pop_front();
-    memPort_.send(*p);
+    if (m.endsEntry) --missEntries_;
+    memPort_.send(*m.payload);
 }
 
 void L2Slice::sendResponse() {
@@ -545,7 +582,7 @@ std::string L2Slice::dumpState() const {
     if (!rmwQueue_.empty() || !rmwUnit_.empty() || !rmwDone_.empty())
         os << "; atomics waiting " << rmwQueue_.size() << ", in the RMW unit " << rmwUnit_.size() << ", done "
            << rmwDone_.size();
-    os << "; miss queue " << misses_.size() << "/" << missCap_
+    os << "; miss queue " << missEntries_ << "/" << missCap_
        << (memPort_.canSend() ? "" : " (one awaits END_REQ)");
     os << "; fills " << fills_.size();
     if (!prefetchFills_.empty()) os << "; prefetched lines " << prefetchFills_.size() << "/" << prefetchCap_;

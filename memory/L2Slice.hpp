@@ -28,9 +28,11 @@
 // sectors; a store only the sectors its bytes touch, GpuExtension::chunks); each sector hits,
 // merges or allocates an MSHR entry of its own (the entries count sectors) and a miss reads only
 // that sector from memory; the request is answered when its last sector is. A store to an
-// absent sector makes it valid and dirty without a fetch; a write-back carries the dirty
-// sectors' bytes. Statistics then count sector accesses (accesses: requests). OWL prefetch
-// needs an unsectored L2.
+// absent sector makes it valid and dirty without a fetch. A write-back writes exactly the dirty
+// sectors' bytes: each run of dirty sectors as aligned power-of-two pieces, one memory write each
+// (memory/WritebackPieces.hpp), which share the write-back's one miss-queue entry and leave it one
+// per L2 cycle. Statistics then count sector accesses (accesses: requests). OWL prefetch needs an
+// unsectored L2.
 // Atomics (issue 18; GpuExtension::atomic): a global atomic's line request needs its line, so it
 // is looked up like a read (a hit, or a miss that merges into or allocates an MSHR entry and waits
 // for the fill), and the line becomes dirty. When its tag latency is over (a hit) or its fill is
@@ -49,6 +51,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include <systemc>
 #include <tlm>
@@ -120,7 +123,12 @@ private:
         bool hit;
         bool atomic;            // `resolves` is an atomic (noted at lookup: a frozen head is asked
                                 // again every cycle, and its extension cost a library call each time)
-        Payload* toMemory;      // a miss request or a write-back, or null
+        uint8_t morePieces = 0; // a write-back's pieces after toMemory, waiting in pipePieces_
+        Payload* toMemory;      // a miss request or a write-back's first piece, or null
+    };
+    struct ToMemory {           // a line (sector) read or one piece of a write-back
+        Payload* payload;
+        bool endsEntry;         // the last piece of its miss-queue entry (a read is one piece)
     };
     struct Fill {               // a memory answer to one of our line reads
         Payload* payload;
@@ -147,7 +155,11 @@ private:
     void stepRmw(uint64_t cycle);
 
     Payload* memoryRequest(uint64_t addr, AccessKind kind, uint64_t bytes);
-    Payload* writeback(const L2TagArray::Victim& out);
+    // The dirty victim's write-back pieces, in address order, into pieces_ (overwritten).
+    void writeback(const L2TagArray::Victim& out);
+    // A write-back's pieces (pieces_) into the miss queue as one entry.
+    void queueWriteback();
+    void queueToMemory(Payload* first, unsigned morePieces);
     uint64_t lineOf(uint64_t addr) const { return addr & ~(lineBytes_ - 1); }
     uint64_t unitOf(uint64_t addr) const { return addr & ~(unitBytes_ - 1); }
     uint64_t requestUnits(const Payload& p) const;
@@ -181,7 +193,10 @@ private:
     RingQueue<PipeEntry> pipe_;
     RingQueue<Answer> fillAnswers_;
     RingQueue<Answer> responses_;
-    RingQueue<Payload*> misses_;
+    RingQueue<ToMemory> misses_;
+    size_t missEntries_ = 0;       // miss-queue occupancy (l2.miss_queue): reads and whole write-backs
+    RingQueue<Payload*> pipePieces_;  // the tag pipeline's write-backs' pieces after their first
+    std::vector<Payload*> pieces_;    // scratch of writeback()
     RingQueue<Fill> fills_;
     uint64_t pipeStep_ = 0;     // advances once per cycle in which the pipeline is not frozen
 
@@ -230,6 +245,7 @@ private:
     Counter& pipeStallCycles_;
     Counter& fillStallCycles_;
     Counter& writebacks_;
+    Counter& writebackWrites_;
     Counter& inputFullCycles_;
     Counter& atomics_;
     Counter& atomicLanes_;

@@ -8,6 +8,7 @@
 
 #include "common/SimError.hpp"
 #include "memory/DramController.hpp"
+#include "platforms/PartitionLocalAddresses.hpp"
 
 namespace gpusim {
 
@@ -189,6 +190,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
 
 // Everything but the dispatcher: units, links, the supervisor (which ticks the dispatcher).
 void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
+    if (!options.externalMemory && options.memoryAddresses != MemoryAddresses::Global)
+        throw ModelError("GpuOptions::memoryAddresses = PartitionLocal needs GpuOptions::externalMemory (the "
+                         "built-in memory models decode global addresses)");
     StatRegistry& stats = stats_;
     const unsigned nSms = params_.numSms;
     const unsigned nParts = map_.partitions();
@@ -222,20 +226,25 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
             }
     // The memory link of partition j: to the built-in model, or left for the user (through the
     // hook's interposer if it gives one, so a protocol checker still sees the user's target).
+    // With partition-local addresses the translation comes first, so the hook's interposer sees
+    // what the user's memory sees.
     auto linkMemory = [&](unsigned j, tlm::tlm_initiator_socket<32>& initiator) {
         const std::string name = "l2." + std::to_string(j) + "->mem";
         if (!options.externalMemory) {
             link(name, initiator, mem_[j]->target());
             return;
         }
-        std::unique_ptr<LinkInterposer> ip = hook_ ? hook_(name) : nullptr;
-        if (!ip) {
-            memSockets_.push_back(&initiator);
-            return;
-        }
-        initiator.bind(ip->in());
-        memSockets_.push_back(&ip->out());
-        interposers_.push_back(std::move(ip));
+        tlm::tlm_initiator_socket<32>* end = &initiator;
+        auto splice = [&](std::unique_ptr<LinkInterposer> ip) {
+            end->bind(ip->in());
+            end = &ip->out();
+            interposers_.push_back(std::move(ip));
+        };
+        if (options.memoryAddresses == MemoryAddresses::PartitionLocal)
+            splice(std::make_unique<PartitionLocalAddresses>(interposerModuleName("local_", name).c_str(), map_, j,
+                                                             name));
+        if (std::unique_ptr<LinkInterposer> ip = hook_ ? hook_(name) : nullptr) splice(std::move(ip));
+        memSockets_.push_back(end);
     };
     for (unsigned i = 0; i < nSms; ++i) link("sm" + std::to_string(i) + "->noc", sms_[i]->noc, xbar_->smSide);
     for (unsigned j = 0; j < nParts; ++j) {

@@ -44,11 +44,22 @@ struct RunResult {
     double hostSeconds = 0;
 };
 
+// The addresses a user's memory (GpuOptions::externalMemory) receives.
+enum class MemoryAddresses {
+    Global,          // the device address, partition bits included (decode: Gpu::addressMap())
+    PartitionLocal,  // AddressMap::localAddress: the partition bits squeezed out, dense per partition
+};
+
 // How a program embedding the GPU changes its build (the CLI uses the defaults).
 struct GpuOptions {
     // Build no memory model (memory.model is unused): the L2's memory-side initiator socket of
     // every partition, memorySocket(j), is left for the user to bind before simulation starts.
     bool externalMemory = false;
+    // With externalMemory: PartitionLocal puts a zero-time pass-through on each memory link that
+    // hands the memory partition-local addresses and gives the L2 the global one back with the
+    // answer (platforms/PartitionLocalAddresses.hpp). Without externalMemory it must stay Global
+    // (the built-in controllers decode global addresses): a ModelError otherwise.
+    MemoryAddresses memoryAddresses = MemoryAddresses::Global;
     // Observer of every SM's warps (--trace-warps); null: none. Not owned; must outlive run().
     WarpTraceSink* warpTrace = nullptr;
     // Threads that step the SMs of a core cycle (--threads; SmCore::step/commit). Statistics do
@@ -90,6 +101,9 @@ public:
     // their own AT target (through the link hook's interposer for "l2.<j>->mem", if any).
     tlm::tlm_initiator_socket<32>& memorySocket(unsigned partition);
     unsigned partitions() const { return map_.partitions(); }
+    // The platform's address map: partition, partition-local address, DRAM bank, row and column
+    // of a global address (AddressMap::locate), and the inverse (globalAddress, encodeLocal).
+    const AddressMap& addressMap() const { return map_; }
 
     struct RunOptions {
         uint64_t maxCycles = 0;  // 0: unlimited

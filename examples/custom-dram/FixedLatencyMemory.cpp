@@ -3,8 +3,12 @@
 using namespace sc_core;
 
 FixedLatencyMemory::FixedLatencyMemory(sc_module_name name, sc_time latency, sc_time interval,
-                                       gpusim::StatRegistry& stats, const std::string& prefix)
-    : sc_module(name), socket("socket"), latency_(latency), interval_(interval),
+                                       const gpusim::AddressMap& map, gpusim::StatRegistry& stats,
+                                       const std::string& prefix)
+    : sc_module(name), socket("socket"), latency_(latency), interval_(interval), map_(map),
+      openRow_(map.dramGeometry().banks, ~uint64_t(0)),
+      rowHits_(stats.counter(prefix + ".row_hits", "Requests to the row last used in their bank")),
+      rowMisses_(stats.counter(prefix + ".row_misses", "Requests to another row of their bank")),
       reads_(stats.counter(prefix + ".reads", "Read requests answered")),
       writes_(stats.counter(prefix + ".writes", "Write requests answered")),
       latencyNs_(stats.average(prefix + ".latency_ns", "BEGIN_REQ to BEGIN_RESP, ns")) {
@@ -44,6 +48,9 @@ tlm::tlm_sync_enum FixedLatencyMemory::nbTransportFw(tlm::tlm_generic_payload& p
 
 void FixedLatencyMemory::accept(tlm::tlm_generic_payload& p, const sc_time& arrival) {
     const sc_time now = sc_time_stamp();
+    const gpusim::DramCoord at = map_.decodeLocal(p.get_address());  // a partition-local address
+    (openRow_[at.bank] == at.row ? rowHits_ : rowMisses_).inc();
+    openRow_[at.bank] = at.row;
     nextAccept_ = now + interval_;
     queue_.push_back({&p, arrival, now + latency_});
     if (queue_.size() == 1) respondEvent_.notify(latency_);

@@ -4,21 +4,27 @@
 // request per `interval` (its bandwidth). A request arriving earlier is back-pressured the
 // protocol's way: BEGIN_REQ returns TLM_ACCEPTED and END_REQ follows when the interval has passed.
 // Responses leave in acceptance order, one at a time (the next BEGIN_RESP waits for the previous
-// response's END_RESP or TLM_COMPLETED). No data, banks or rows: the point is the binding.
+// response's END_RESP or TLM_COMPLETED). No data; banks and rows only counted, not timed: the
+// GPU hands it partition-local addresses (GpuOptions::memoryAddresses), which the GPU's address
+// map decodes into the bank and row its own controller would use, and each request is counted
+// as a row hit or miss of an open-page DRAM (the row last used in its bank). The point is the
+// binding.
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <vector>
 
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "common/AddressMap.hpp"
 #include "common/Stats.hpp"
 
 class FixedLatencyMemory : public sc_core::sc_module {
 public:
     FixedLatencyMemory(sc_core::sc_module_name name, sc_core::sc_time latency, sc_core::sc_time interval,
-                       gpusim::StatRegistry& stats, const std::string& statPrefix);
+                       const gpusim::AddressMap& map, gpusim::StatRegistry& stats, const std::string& statPrefix);
 
     tlm_utils::simple_target_socket<FixedLatencyMemory> socket;
 
@@ -42,6 +48,10 @@ private:
     std::deque<Pending> queue_;
     bool respOpen_ = false;
     sc_core::sc_event acceptEvent_, respondEvent_;
+    const gpusim::AddressMap& map_;
+    std::vector<uint64_t> openRow_;  // per bank; ~0: none open yet
+    gpusim::Counter& rowHits_;
+    gpusim::Counter& rowMisses_;
     gpusim::Counter& reads_;
     gpusim::Counter& writes_;
     gpusim::Average& latencyNs_;

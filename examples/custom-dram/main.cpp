@@ -1,6 +1,8 @@
 // fermi15 with the user's own memory behind every L2 partition: the Gpu is built with
 // GpuOptions::externalMemory, so it leaves each partition's L2-to-DRAM initiator socket unbound,
-// and this program binds a FixedLatencyMemory (an AT target written here) to each of them.
+// and this program binds a FixedLatencyMemory (an AT target written here) to each of them. The
+// memories receive partition-local addresses (GpuOptions::memoryAddresses) and decode them with
+// the GPU's own address map (Gpu::addressMap()).
 //   custom_dram [WORKLOAD] [LATENCY_NS] [INTERVAL_NS]     (defaults: vectoradd:n=16384 200 2)
 // Exit status: 0 when the run completed and every L2 miss and write-back reached the user's
 // memories and was answered, 1 otherwise, 2 bad input, 3 model error. A workload large enough
@@ -42,13 +44,14 @@ int sc_main(int argc, char* argv[]) {
 
         GpuOptions opt;
         opt.externalMemory = true;
+        opt.memoryAddresses = MemoryAddresses::PartitionLocal;
         Gpu gpu("gpu", cfg, policy, *wl, stats, /*hook=*/{}, opt);
         std::vector<std::unique_ptr<FixedLatencyMemory>> mems;
         for (unsigned j = 0; j < gpu.partitions(); ++j) {
             const std::string name = "extmem" + std::to_string(j);
             mems.push_back(std::make_unique<FixedLatencyMemory>(
                 name.c_str(), sc_core::sc_time(latencyNs, sc_core::SC_NS),
-                sc_core::sc_time(intervalNs, sc_core::SC_NS), stats, name));
+                sc_core::sc_time(intervalNs, sc_core::SC_NS), gpu.addressMap(), stats, name));
             gpu.memorySocket(j).bind(mems.back()->socket);
         }
 
@@ -73,6 +76,8 @@ int sc_main(int argc, char* argv[]) {
         std::printf("  L2 read misses         %.0f, write-backs %.0f\n", l2Misses, l2Writebacks);
         std::printf("  user memory requests   %.0f reads, %.0f writes, %.1f ns mean latency\n", reads, writes,
                     latN ? latSum / latN : 0.0);
+        std::printf("  user memory rows       %.0f row hits, %.0f row misses (partition-local addresses)\n",
+                    stats.sum("extmem", ".row_hits"), stats.sum("extmem", ".row_misses"));
         // Every request the L2 slices sent to memory was answered by a user memory. Read misses
         // that merge into an in-flight entry send nothing, so reads <= misses; the run must have
         // reached memory at all. Every write-back was answered before the run ended.

@@ -195,4 +195,18 @@ TEST(AddressMap, ConfigDefaultsAndChecks) {
     }
 }
 
+// locate() in one call, by hand: 6 partitions, 256-byte chunks, no hash, the default DRAM
+// geometry (16 banks, 2048-byte rows, bank interleave 2048). 0x1234567 is chunk 0x12345 = 74565
+// = 6 x 12427 + 3 with offset 0x67 = 103: partition 3, local 12427 x 256 + 103 = 3181415 =
+// 0x308B67; 3181415 = 1553 x 2048 + 871: column 871, bank 1553 mod 16 = 1, row 1553 / 16 = 97.
+TEST(AddressMap, LocateGivesPartitionLocalAddressAndDramCoordinates) {
+    const AddressMap map(6, 256, AddressMap::Hash::None);
+    const AddressLocation at = map.locate(0x1234567);
+    EXPECT_EQ(at.partition, 3u);
+    EXPECT_EQ(at.local, 0x308B67u);
+    EXPECT_EQ(at.dram, (DramCoord{1, 97, 871}));
+    EXPECT_EQ(map.globalAddress(at.partition, at.local), 0x1234567u);
+    EXPECT_EQ(map.encodeLocal(at.dram), at.local);
+}
+
 } // namespace address_map_test
