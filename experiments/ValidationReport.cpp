@@ -123,9 +123,23 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         for (const auto& g : study.groups) series.values.push_back(groupMean(data, study, s, g).value);
         bars.series.push_back(std::move(series));
     }
+    // The paper's figure of a group mean, as a mark on that mean's bar.
+    bars.marksName = "paper";
+    for (size_t gi = 0; gi < study.groups.size(); ++gi) {
+        const auto p = study.paper.find(study.groups[gi].name);
+        if (p == study.paper.end()) continue;
+        for (size_t si = 0; si < compared.size(); ++si) {
+            const auto v = p->second.find(compared[si]);
+            if (v != p->second.end()) bars.marks.push_back({data.workloads.size() + gi, si, v->second});
+        }
+    }
     const std::string mainChart = study.id + "-" + study.metric + ".svg";
     out.charts.push_back({mainChart, chart::renderSvg(bars)});
     md << "![" << study.id << " " << study.metric << "](" << chartLink << "/" << mainChart << ")\n\n";
+    md << "*Chart: `" << study.metric << "` of each series over `" << study.baseline
+       << "`'s per workload (dashed line at 1: " << study.baseline << " itself), then the " << mean
+       << " of each workload group" << (bars.marks.empty() ? "" : "; diamonds: the paper's figures for those means")
+       << ".*\n\n";
 
     // The table.
     std::vector<std::string> numbers{cell(study.baseline) + " " + study.metric};
@@ -190,6 +204,8 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         const std::string name = study.id + "-miss.svg";
         out.charts.push_back({name, chart::renderSvg(miss)});
         md << "![" << study.id << " " << *study.missChart << "](" << chartLink << "/" << name << ")\n\n";
+        md << "*Chart: `" << *study.missChart << "` of every series (" << study.baseline
+           << " included) per workload, as measured (not normalised).*\n\n";
     }
     if (study.stallChart) {
         // Each workload's stacks are scaled by the baseline's total, as the paper's Figure 9.
@@ -205,7 +221,8 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
             double base = 0;
             for (const auto& stat : study.stallChart->stats) base += valueOf(data, study.baseline, w, stat).value_or(0);
             for (const auto& s : data.series) {
-                st.bars.push_back(w + " / " + s);
+                st.groups.push_back(w);
+                st.bars.push_back(s);
                 for (size_t i = 0; i < st.layers.size(); ++i) {
                     const auto v = valueOf(data, s, w, study.stallChart->stats[i]);
                     st.layers[i].values.push_back(v && base > 0 ? std::optional<double>(*v / base) : std::nullopt);
@@ -215,6 +232,10 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         const std::string name = study.id + "-stalls.svg";
         out.charts.push_back({name, chart::renderSvg(st)});
         md << "![" << study.id << " stalls](" << chartLink << "/" << name << ")\n\n";
+        md << "*Chart: " << study.stallChart->what << " of every series on the " << g->name
+           << " workloads, one bar per series under each workload, stacked (";
+        for (size_t i = 0; i < study.stallChart->stats.size(); ++i) md << (i ? ", " : "") << "`" << study.stallChart->stats[i] << "`";
+        md << "); each workload's bars divided by the total of " << study.baseline << "'s bar.*\n\n";
     }
     md << sectionEnd(data, notes);
     out.markdown = md.str();
