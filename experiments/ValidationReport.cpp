@@ -91,6 +91,20 @@ std::string sectionEnd(const StudyData& d, const std::string& notes) {
     return end;
 }
 
+std::vector<chart::ReferenceMark> paperMarks(const Study& s, const std::vector<std::string>& names, size_t firstMean,
+                                             double scale) {
+    std::vector<chart::ReferenceMark> out;
+    for (size_t gi = 0; gi < s.groups.size(); ++gi) {
+        const auto p = s.paper.find(s.groups[gi].name);
+        if (p == s.paper.end()) continue;
+        for (size_t si = 0; si < names.size(); ++si) {
+            const auto v = p->second.find(names[si]);
+            if (v != p->second.end()) out.push_back({firstMean + gi, si, v->second * scale});
+        }
+    }
+    return out;
+}
+
 StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
                          const std::vector<std::string>& specFiles, const std::string& notes) {
     if (!study.shares.empty()) return renderShareStudy(study, data, chartLink, specFiles, notes);
@@ -123,16 +137,8 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         for (const auto& g : study.groups) series.values.push_back(groupMean(data, study, s, g).value);
         bars.series.push_back(std::move(series));
     }
-    // The paper's figure of a group mean, as a mark on that mean's bar.
     bars.marksName = "paper";
-    for (size_t gi = 0; gi < study.groups.size(); ++gi) {
-        const auto p = study.paper.find(study.groups[gi].name);
-        if (p == study.paper.end()) continue;
-        for (size_t si = 0; si < compared.size(); ++si) {
-            const auto v = p->second.find(compared[si]);
-            if (v != p->second.end()) bars.marks.push_back({data.workloads.size() + gi, si, v->second});
-        }
-    }
+    bars.marks = paperMarks(study, compared, data.workloads.size());
     const std::string mainChart = study.id + "-" + study.metric + ".svg";
     out.charts.push_back({mainChart, chart::renderSvg(bars)});
     md << "![" << study.id << " " << study.metric << "](" << chartLink << "/" << mainChart << ")\n\n";
