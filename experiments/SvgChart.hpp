@@ -1,7 +1,8 @@
 #pragma once
 // Bar charts and scatter plots as standalone SVG documents: grouped bars (categories x series,
-// optionally with a geometric-mean group and a horizontal reference line), stacked bars (one bar
-// per entry, layers stacked from zero) and scatter plots (labelled points, optionally log-log and
+// optionally with a geometric-mean group, a horizontal reference line and reference values
+// marked on single bars), stacked bars (one bar per entry, layers stacked from zero, optionally
+// grouped under a shared label, narrowed to a bounded width) and scatter plots (labelled points, optionally log-log and
 // with a y = x line and bands around it, for "ours vs reference"). Pure rendering: no gpusim
 // dependency, no state, safe to call from several threads at once. `gpusim report` and
 // `gpusim validate` draw with it.
