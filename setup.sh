@@ -14,7 +14,7 @@ case "${1:-}" in
     --tests) TARGET="" ;;
     *) echo "setup.sh: unknown option '$1' (usage: ./setup.sh [--tests])" >&2; exit 2 ;;
 esac
-PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev liblzma-dev clang libclang-rt-14-dev"
+PACKAGES="g++ make cmake pkg-config libsystemc-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev liblzma-dev zlib1g-dev clang libclang-rt-14-dev"
 # The Slurm test of `gpusim sweep --slurm` (tb/slurm/slurm_sweep_test.sh) starts its own daemons.
 PACKAGES="$PACKAGES slurmctld slurmd slurm-client munge"
 # `gpusim report --png` (rsvg-convert) and the report page's test in a headless browser.

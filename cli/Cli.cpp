@@ -75,7 +75,8 @@ constexpr int kMaxThreads = 256;
 
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
-    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath, progress = "auto";
+    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath, traceWindow, traceSms,
+                progress = "auto";
     std::vector<std::string> plugins;
     int64_t maxCycles = 0;
     uint64_t seed = 1;
@@ -90,9 +91,13 @@ int cmdRun(const std::vector<std::string>& args) {
         "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
         "stats", po::value(&statsPath), "write every statistic and the configuration as JSON to this file")(
         "trace-tlm", po::value(&traceTlmPath),
-        "write every TLM phase on every link as CSV to this file (docs/user-guide.md, Tracing)")(
+        "write every TLM phase on every link to this file: CSV, or Perfetto JSON for a .json name; .gz: gzip "
+        "(docs/user-guide.md, Tracing)")(
         "trace-warps", po::value(&traceWarpsPath),
-        "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file")(
+        "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file (.gz: gzip)")(
+        "trace-window", po::value(&traceWindow),
+        "trace only core cycles FROM:TO (FROM included, TO excluded; FROM: to the end)")(
+        "trace-sms", po::value(&traceSms), "trace only these SMs: ids and ranges, e.g. 0,3-5")(
         "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
         "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
         "threads", po::value(&threads)->default_value(threads),
@@ -133,14 +138,20 @@ int cmdRun(const std::vector<std::string>& args) {
     }
 
     // Tracing is opt-in: without the flags no interposer is spliced in and the SMs have no sink.
+    if ((!traceWindow.empty() || !traceSms.empty()) && traceTlmPath.empty() && traceWarpsPath.empty())
+        throw InputError(std::string(traceWindow.empty() ? "--trace-sms" : "--trace-window") +
+                         ": needs --trace-tlm or --trace-warps");
+    const unsigned numSms = static_cast<unsigned>(cfg.getInt("gpu.num_sms"));
+    const TraceFilter traceFilter = TraceFilter::parse(traceWindow, traceSms, numSms);
+    const auto corePeriodPs = static_cast<uint64_t>(periodOf(cfg.getDouble("sm.clock_mhz")).value());
     std::unique_ptr<TlmTraceFile> tlmTrace;
-    if (!traceTlmPath.empty()) tlmTrace = std::make_unique<TlmTraceFile>(traceTlmPath, "--trace-tlm");
+    if (!traceTlmPath.empty())
+        tlmTrace = std::make_unique<TlmTraceFile>(traceTlmPath, "--trace-tlm", traceFilter, corePeriodPs);
     std::unique_ptr<WarpTraceWriter> warpTrace;
     if (!traceWarpsPath.empty())
-        warpTrace = std::make_unique<WarpTraceWriter>(
-            traceWarpsPath, "--trace-warps", static_cast<unsigned>(cfg.getInt("gpu.num_sms")),
-            static_cast<unsigned>(cfg.getInt("sm.max_warps")),
-            static_cast<uint64_t>(periodOf(cfg.getDouble("sm.clock_mhz")).value()));
+        warpTrace = std::make_unique<WarpTraceWriter>(traceWarpsPath, "--trace-warps", numSms,
+                                                      static_cast<unsigned>(cfg.getInt("sm.max_warps")), corePeriodPs,
+                                                      traceFilter);
     GpuOptions gopt;
     gopt.warpTrace = warpTrace.get();
     gopt.threads = static_cast<unsigned>(threads);

@@ -69,10 +69,22 @@ void yAxisLabel(std::ostringstream& o, const std::string& label, double my) {
 // the value range, then the chart draws its bars through x()/y().
 class Frame {
 public:
+    // groups: empty, or one name per slot (consecutive equal names form a group, drawn once under
+    // its slots, which are then labelled small and upright; groups are groupGap apart).
     Frame(std::string title, std::string yLabel, std::vector<std::string> legend, std::vector<std::string> slots,
-          double slotWidth, double lo, double hi, std::optional<double> reference)
+          double slotWidth, double lo, double hi, std::optional<double> reference,
+          const std::vector<std::string>& groups = {}, double groupGap = 0, bool lastLegendIsMark = false)
         : title_(std::move(title)), yLabel_(std::move(yLabel)), legend_(std::move(legend)), slots_(std::move(slots)),
-          slotWidth_(slotWidth), reference_(reference) {
+          slotWidth_(slotWidth), reference_(reference), lastLegendIsMark_(lastLegendIsMark && !legend_.empty()) {
+        groupOf_.assign(slots_.size(), 0);
+        if (groups.size() == slots_.size() && !slots_.empty()) {
+            groupGap_ = groupGap;
+            for (size_t i = 0; i < slots_.size(); ++i) {
+                if (i == 0 || groups[i] != groups[i - 1]) groups_.push_back({groups[i], i, 0});
+                groupOf_[i] = groups_.size() - 1;
+                ++groups_.back().count;
+            }
+        }
         lo = std::min(lo, 0.0);
         hi = std::max(hi, 0.0);
         if (reference) {
@@ -85,13 +97,24 @@ public:
         for (const auto& l : labels_) tickW = std::max(tickW, textWidth(l, kFontSize));
         left_ = std::max(kMinLeft, 30 + tickW + 8);
         double maxLabel = 0;
-        for (const auto& s : slots_) maxLabel = std::max(maxLabel, textWidth(cutLabel(s), kFontSize));
-        rotate_ = maxLabel > slotWidth_ - 4;
+        if (grouped()) {
+            // Upright slot labels, then the group labels under them (rotated if one is wider than its group).
+            for (const auto& s : slots_) subLabelH_ = std::max(subLabelH_, textWidth(cutLabel(s), kSmallFontSize));
+            for (const auto& g : groups_) {
+                const double w = textWidth(cutLabel(g.name), kFontSize);
+                maxLabel = std::max(maxLabel, w);
+                rotate_ = rotate_ || w > double(g.count) * slotWidth_ - 4;
+            }
+        } else {
+            for (const auto& s : slots_) maxLabel = std::max(maxLabel, textWidth(cutLabel(s), kFontSize));
+            rotate_ = maxLabel > slotWidth_ - 4;
+        }
         if (rotate_)  // the first labels hang to the left of their slot: keep them inside the picture
-            for (size_t i = 0; i < slots_.size(); ++i)
-                left_ = std::max(left_, textWidth(cutLabel(slots_[i]), kFontSize) * kSin45 + 6 -
-                                            (double(i) + 0.5) * slotWidth_);
-        plotW_ = double(slots_.size()) * slotWidth_;
+            for (size_t i = 0; i < labelCount(); ++i) {
+                const double fromLeft = labelCentre(i) - left_;
+                left_ = std::max(left_, textWidth(cutLabel(labelText(i)), kFontSize) * kSin45 + 6 - fromLeft);
+            }
+        plotW_ = double(slots_.size()) * slotWidth_ + double(groups_.empty() ? 0 : groups_.size() - 1) * groupGap_;
         const double avail = std::max(plotW_, kMinPlotWidth);
         // Legend entries flow left to right from the plot's left edge, wrapping at its width.
         double x = left_;
@@ -107,13 +130,15 @@ public:
         }
         const int rows = legend_.empty() ? 0 : row + 1;
         plotTop_ = kLegendTop + rows * kLegendRow + kPlotGap;
-        bottom_ = rotate_ ? 12 + maxLabel * kSin45 + kFontSize * kSin45 + 6 : 26;
+        bottom_ = (rotate_ ? 12 + maxLabel * kSin45 + kFontSize * kSin45 + 6 : 26) + (grouped() ? subLabelH_ + 6 : 0);
         width_ = std::max(left_ + avail + kRight, 20 + textWidth(title_, kTitleFontSize));
         height_ = plotTop_ + kPlotHeight + bottom_;
     }
 
     double y(double v) const { return plotTop_ + kPlotHeight - (v - axis_.lo) * kPlotHeight / (axis_.hi - axis_.lo); }
-    double slotX(size_t i) const { return left_ + double(i) * slotWidth_; }
+    double slotX(size_t i) const { return left_ + double(i) * slotWidth_ + double(groupOf_[i]) * groupGap_; }
+    double plotWidth() const { return plotW_; }
+    double width() const { return width_; }
     double plotBottom() const { return plotTop_ + kPlotHeight; }
     double plotTop() const { return plotTop_; }
 
@@ -121,8 +146,11 @@ public:
         openSvg(o, width_, height_, title_);
         for (size_t i = 0; i < legend_.size(); ++i) {
             const double lx = legendPos_[i].first, ly = kLegendTop + legendPos_[i].second * kLegendRow;
-            o << "<rect class=\"swatch\" x=\"" << num(lx) << "\" y=\"" << num(ly) << "\" width=\"12\" height=\"12\" fill=\""
-              << palette()[i % palette().size()] << "\"/>";
+            if (lastLegendIsMark_ && i + 1 == legend_.size())
+                mark(o, "mark-swatch", lx + 6, ly + 6, "");
+            else
+                o << "<rect class=\"swatch\" x=\"" << num(lx) << "\" y=\"" << num(ly)
+                  << "\" width=\"12\" height=\"12\" fill=\"" << palette()[i % palette().size()] << "\"/>";
             o << "<text class=\"legend\" x=\"" << num(lx + 16) << "\" y=\"" << num(ly + 10) << "\">"
               << escapeXml(legend_[i]) << "</text>\n";
         }
@@ -146,18 +174,31 @@ public:
             o << "<line class=\"reference\" x1=\"" << num(left_) << "\" y1=\"" << num(y(*reference_)) << "\" x2=\""
               << num(left_ + plotW_) << "\" y2=\"" << num(y(*reference_))
               << "\" stroke=\"#555555\" stroke-width=\"1\" stroke-dasharray=\"5 3\"/>\n";
-        for (size_t i = 0; i < slots_.size(); ++i) {
-            const double cx = slotX(i) + slotWidth_ / 2;
-            const std::string shown = cutLabel(slots_[i]);
+        if (grouped())
+            for (size_t i = 0; i < slots_.size(); ++i) {
+                // Rotated -90 degrees about its end: reads upwards, hangs from just under the plot.
+                const double cx = slotX(i) + slotWidth_ / 2 + kSmallFontSize * 0.35, ly = plotBottom() + 4;
+                const std::string shown = cutLabel(slots_[i]);
+                o << "<text class=\"bar-label\" x=\"" << num(cx) << "\" y=\"" << num(ly) << "\" font-size=\""
+                  << num(kSmallFontSize) << "\" text-anchor=\"end\" transform=\"rotate(-90 " << num(cx) << " " << num(ly)
+                  << ")\">";
+                if (shown != slots_[i]) o << "<title>" << escapeXml(slots_[i]) << "</title>";
+                o << escapeXml(shown) << "</text>\n";
+            }
+        const double labelTop = plotBottom() + (grouped() ? subLabelH_ + 6 : 0);
+        for (size_t i = 0; i < labelCount(); ++i) {
+            const double cx = labelCentre(i);
+            const std::string& full = labelText(i);
+            const std::string shown = cutLabel(full);
             if (rotate_) {
-                const double ly = plotBottom() + 10;
+                const double ly = labelTop + 10;
                 o << "<text class=\"category\" x=\"" << num(cx) << "\" y=\"" << num(ly)
                   << "\" text-anchor=\"end\" transform=\"rotate(-45 " << num(cx) << " " << num(ly) << ")\">";
             } else {
-                o << "<text class=\"category\" x=\"" << num(cx) << "\" y=\"" << num(plotBottom() + 16)
+                o << "<text class=\"category\" x=\"" << num(cx) << "\" y=\"" << num(labelTop + 16)
                   << "\" text-anchor=\"middle\">";
             }
-            if (shown != slots_[i]) o << "<title>" << escapeXml(slots_[i]) << "</title>";
+            if (shown != full) o << "<title>" << escapeXml(full) << "</title>";
             o << escapeXml(shown) << "</text>\n";
         }
         if (slots_.empty())
@@ -173,6 +214,16 @@ public:
           << "</title>&#215;</text>\n";
     }
 
+    // A reference value's marker: a diamond, white inside a black outline, centred at (cx, cy).
+    static void mark(std::ostringstream& o, const char* cls, double cx, double cy, const std::string& tooltip) {
+        const double r = kMarkRadius;
+        o << "<path class=\"" << cls << "\" d=\"M" << num(cx) << " " << num(cy - r) << "L" << num(cx + r) << " " << num(cy)
+          << "L" << num(cx) << " " << num(cy + r) << "L" << num(cx - r) << " " << num(cy)
+          << "Z\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"1.5\">";
+        if (!tooltip.empty()) o << "<title>" << escapeXml(tooltip) << "</title>";
+        o << "</path>\n";
+    }
+
     void rect(std::ostringstream& o, const char* cls, double x, double w, double v0, double v1, size_t colour,
               const std::string& tooltip) const {
         const double ya = y(v0), yb = y(v1);
@@ -182,10 +233,29 @@ public:
     }
 
 private:
+    struct Group {
+        std::string name;
+        size_t first, count;
+    };
+    bool grouped() const { return !groups_.empty(); }
+    // The labels along the axis: one per slot, or one per group.
+    size_t labelCount() const { return grouped() ? groups_.size() : slots_.size(); }
+    const std::string& labelText(size_t i) const { return grouped() ? groups_[i].name : slots_[i]; }
+    // x of a label's centre, relative to the picture for a slot, computed from left_ as set so far.
+    double labelCentre(size_t i) const {
+        if (!grouped()) return slotX(i) + slotWidth_ / 2;
+        const Group& g = groups_[i];
+        return slotX(g.first) + double(g.count) * slotWidth_ / 2;
+    }
+
     std::string title_, yLabel_;
     std::vector<std::string> legend_, slots_;
+    std::vector<Group> groups_;
+    std::vector<size_t> groupOf_;
+    double groupGap_ = 0, subLabelH_ = 0;
     double slotWidth_;
     std::optional<double> reference_;
+    bool lastLegendIsMark_ = false;
     Axis axis_;
     std::vector<std::string> labels_;
     std::vector<std::pair<double, int>> legendPos_;
@@ -318,10 +388,17 @@ std::string renderSvg(const BarChart& c) {
     for (const auto& v : values)
         for (const auto& x : v)
             if (x) lo = std::min(lo, *x), hi = std::max(hi, *x);
+    std::vector<const ReferenceMark*> marks;  // the drawable ones
+    for (const auto& m : c.marks)
+        if (m.category < slots.size() && m.series < c.series.size() && std::isfinite(m.value)) {
+            marks.push_back(&m);
+            lo = std::min(lo, m.value), hi = std::max(hi, m.value);
+        }
     std::vector<std::string> legend;
     for (const auto& s : c.series) legend.push_back(s.name);
+    if (!marks.empty()) legend.push_back(c.marksName);
     const double groupW = double(c.series.size()) * kBarWidth + kGroupGap;
-    const Frame f(c.title, c.yLabel, legend, slots, groupW, lo, hi, c.referenceLine);
+    const Frame f(c.title, c.yLabel, legend, slots, groupW, lo, hi, c.referenceLine, {}, 0, !marks.empty());
     std::ostringstream o;
     f.begin(o);
     if (c.geomeanGroup && !c.categories.empty()) {
@@ -336,8 +413,24 @@ std::string renderSvg(const BarChart& c) {
             if (values[s][g]) f.rect(o, "bar", x, kBarWidth, 0, *values[s][g], s, where + ": " + formatValue(*values[s][g]));
             else f.missing(o, x + kBarWidth / 2, where + ": no value");
         }
+    for (const ReferenceMark* m : marks) {
+        const double cx = f.slotX(m->category) + kGroupGap / 2 + (double(m->series) + 0.5) * kBarWidth;
+        f.mark(o, "mark", cx, f.y(m->value),
+               c.marksName + ", " + c.series[m->series].name + ", " + slots[m->category] + ": " + formatValue(m->value));
+    }
     f.end(o);
     return o.str();
+}
+
+StackSlot stackSlot(const StackedBarChart& c) {
+    const size_t n = c.bars.size();
+    size_t groups = 0;
+    if (c.groups.size() == n)
+        for (size_t i = 0; i < n; ++i) groups += i == 0 || c.groups[i] != c.groups[i - 1];
+    const double full = kStackWidth + kStackGap;
+    const double room = kMaxStackPlotWidth - double(groups ? groups - 1 : 0) * kStackGroupGap;
+    const double w = n == 0 ? full : std::clamp(room / double(n), kMinStackSlot, full);
+    return {w, w * kStackWidth / full};
 }
 
 std::string renderSvg(const StackedBarChart& c) {
@@ -352,11 +445,13 @@ std::string renderSvg(const StackedBarChart& c) {
     }
     std::vector<std::string> legend;
     for (const auto& l : c.layers) legend.push_back(l.name);
-    const Frame f(c.title, c.yLabel, legend, c.bars, kStackWidth + kStackGap, lo, hi, std::nullopt);
+    const StackSlot slot = stackSlot(c);
+    const Frame f(c.title, c.yLabel, legend, c.bars, slot.width, lo, hi, std::nullopt, c.groups, kStackGroupGap);
+    const double barW = slot.bar;
     std::ostringstream o;
     f.begin(o);
     for (size_t b = 0; b < c.bars.size(); ++b) {
-        const double x = f.slotX(b) + kStackGap / 2;
+        const double x = f.slotX(b) + (slot.width - barW) / 2;
         double pos = 0, neg = 0;
         bool any = false;
         for (size_t l = 0; l < c.layers.size(); ++l) {
@@ -365,10 +460,11 @@ std::string renderSvg(const StackedBarChart& c) {
             any = true;
             const double v = *layer.values[b];
             double& base = v >= 0 ? pos : neg;
-            f.rect(o, "segment", x, kStackWidth, base, base + v, l, c.bars[b] + ": " + layer.name + " " + formatValue(v));
+            const std::string where = b < c.groups.size() ? c.groups[b] + " / " + c.bars[b] : c.bars[b];
+            f.rect(o, "segment", x, barW, base, base + v, l, where + ": " + layer.name + " " + formatValue(v));
             base += v;
         }
-        if (!any) f.missing(o, x + kStackWidth / 2, c.bars[b] + ": no value");
+        if (!any) f.missing(o, x + barW / 2, (b < c.groups.size() ? c.groups[b] + " / " : "") + c.bars[b] + ": no value");
     }
     f.end(o);
     return o.str();
@@ -421,6 +517,51 @@ ScatterAxis scatterAxis(bool log, double lo, double hi) {
 
 } // namespace
 
+namespace {
+double overlap(const LabelBox& a, const LabelBox& b) {
+    const double w = std::min(a.x + a.w, b.x + b.w) - std::max(a.x, b.x);
+    const double h = std::min(a.y + a.h, b.y + b.h) - std::max(a.y, b.y);
+    return w > 0 && h > 0 ? w * h : 0;
+}
+} // namespace
+
+std::vector<PlacedLabel> placePointLabels(const std::vector<LabelPoint>& points, double minX) {
+    const double fs = kPointFontSize, step = fs + 1;
+    // Each point's circle as a box, which no label may cover.
+    std::vector<LabelBox> obstacles;
+    for (const auto& p : points)
+        obstacles.push_back({p.cx - kPointRadius, p.cy - kPointRadius, 2 * kPointRadius, 2 * kPointRadius});
+    std::vector<PlacedLabel> out;
+    std::vector<LabelBox> taken;
+    for (const auto& p : points) {
+        std::optional<PlacedLabel> best;
+        double bestCost = 0;
+        for (int k = 0; k <= kMaxLabelSteps && !(best && bestCost == 0); ++k)
+            for (int sign : {1, -1}) {
+                if (k == 0 && sign < 0) continue;
+                for (bool right : {true, false}) {
+                    PlacedLabel l;
+                    l.textX = right ? p.cx + kPointLabelGap : p.cx - kPointLabelGap - p.width;
+                    l.textY = p.cy - kPointLabelGap - double(sign * k) * step;  // baseline; upwards first
+                    l.box = {l.textX, l.textY - 0.8 * fs, p.width, fs};
+                    l.leader = k > 1;
+                    double cost = l.textX < minX ? 1e9 : 0;
+                    for (const auto& t : taken) cost += overlap(l.box, t);
+                    for (const auto& o : obstacles) cost += overlap(l.box, o);
+                    if (!best || cost < bestCost) {
+                        best = l;
+                        bestCost = cost;
+                    }
+                    if (cost == 0) break;
+                }
+                if (best && bestCost == 0) break;
+            }
+        taken.push_back(best->box);
+        out.push_back(*best);
+    }
+    return out;
+}
+
 std::string renderSvg(const ScatterChart& c) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     double xlo = inf, xhi = -inf, ylo = inf, yhi = -inf;
@@ -448,10 +589,13 @@ std::string renderSvg(const ScatterChart& c) {
     const double left = std::max(kMinLeft, 30 + tickW + 8), top = kLegendTop + kPlotGap, bottom = top + kScatterSide;
     const auto px = [&](double u) { return left + ax.fraction(u) * kScatterSide; };  // drawing units to pixels
     const auto py = [&](double u) { return bottom - ay.fraction(u) * kScatterSide; };
+    std::vector<LabelPoint> toPlace;
+    for (const auto& p : c.points)
+        toPlace.push_back({px(ax.unit(p.x)), py(ay.unit(p.y)), textWidth(p.label, kPointFontSize)});
+    const std::vector<PlacedLabel> placed = placePointLabels(toPlace, left);
     // Wide enough for the title and for the labels of the points at the right edge.
     double width = std::max(left + kScatterSide + kRight, 20 + textWidth(c.title, kTitleFontSize));
-    for (const auto& p : c.points)
-        width = std::max(width, px(ax.unit(p.x)) + kPointLabelGap + textWidth(p.label, kPointFontSize) + 4);
+    for (const auto& l : placed) width = std::max(width, l.box.x + l.box.w + 4);
     const double height = bottom + 44;
 
     std::ostringstream o;
@@ -495,12 +639,22 @@ std::string renderSvg(const ScatterChart& c) {
         for (double f : c.bandFactors) line("band", f, " stroke-dasharray=\"5 3\"", "y = " + formatValue(f) + " x");
     }
 
-    for (const auto& p : c.points) {
-        const double cx = px(ax.unit(p.x)), cy = py(ay.unit(p.y));
+    for (size_t i = 0; i < c.points.size(); ++i) {
+        const ScatterPoint& p = c.points[i];
+        const double cx = toPlace[i].cx, cy = toPlace[i].cy;
+        const PlacedLabel& l = placed[i];
+        if (l.leader) {  // from the point's edge to the label box's nearest point
+            const double bx = std::clamp(cx, l.box.x, l.box.x + l.box.w), by = std::clamp(cy, l.box.y, l.box.y + l.box.h);
+            const double d = std::hypot(bx - cx, by - cy);
+            if (d > kPointRadius)
+                o << "<line class=\"leader\" x1=\"" << num(cx + (bx - cx) * kPointRadius / d) << "\" y1=\""
+                  << num(cy + (by - cy) * kPointRadius / d) << "\" x2=\"" << num(bx) << "\" y2=\"" << num(by)
+                  << "\" stroke=\"#999999\" stroke-width=\"0.6\"/>";
+        }
         o << "<circle class=\"point\" cx=\"" << num(cx) << "\" cy=\"" << num(cy) << "\" r=\"" << num(kPointRadius)
           << "\" fill=\"" << palette()[0] << "\"><title>"
           << escapeXml(p.label + ": x=" + formatValue(p.x) + ", y=" + formatValue(p.y)) << "</title></circle>";
-        o << "<text class=\"point-label\" x=\"" << num(cx + kPointLabelGap) << "\" y=\"" << num(cy - kPointLabelGap)
+        o << "<text class=\"point-label\" x=\"" << num(l.textX) << "\" y=\"" << num(l.textY)
           << "\" font-size=\"" << num(kPointFontSize) << "\">" << escapeXml(p.label) << "</text>\n";
     }
     if (c.points.empty())

@@ -1,7 +1,8 @@
 #pragma once
 // Bar charts and scatter plots as standalone SVG documents: grouped bars (categories x series,
-// optionally with a geometric-mean group and a horizontal reference line), stacked bars (one bar
-// per entry, layers stacked from zero) and scatter plots (labelled points, optionally log-log and
+// optionally with a geometric-mean group, a horizontal reference line and reference values
+// marked on single bars), stacked bars (one bar per entry, layers stacked from zero, optionally
+// grouped under a shared label, narrowed to a bounded width) and scatter plots (labelled points, optionally log-log and
 // with a y = x line and bands around it, for "ours vs reference"). Pure rendering: no gpusim
 // dependency, no state, safe to call from several threads at once. `gpusim report` and
 // `gpusim validate` draw with it.
@@ -23,16 +24,24 @@
 //
 // Left out: text is not measured (no font metrics); widths are estimated at 0.6 em per
 // character, which holds for DejaVu Sans/Arial-like fonts and is what the margins are made from.
-// No log scale for bars, no horizontal bars, no error bars. Scatter point labels are not placed
-// around each other: close points' labels overlap (the tooltips stay readable); all points
-// share one colour (no series, no legend).
+// No log scale for bars, no horizontal bars, no error bars. Scatter point labels are placed
+// around each other greedily (placePointLabels), not optimally: in a cluster denser than eight
+// lines above and below a point, labels may still overlap (the tooltips stay readable); all
+// points share one colour (no series, no legend).
+// Why not matplotlib (a dependency of the Python module): these charts are written by `gpusim
+// validate`, `correlate` and `report`, which need no Python to run, give the same bytes on every
+// machine (matplotlib's SVG output changes between versions), and their tests check positions
+// computed by hand; label placement, the one thing matplotlib would have drawn better (with
+// adjustText), is done here instead.
 //
 // Layout (pixels, for the tests' hand-computed positions): the plot is kPlotHeight tall and
 // starts kLegendTop + rows * kLegendRow + kPlotGap from the top (rows: legend rows, none without
 // series); its left edge is max(kMinLeft, what the tick labels and the first rotated label
 // need). Grouped bars: a group is series * kBarWidth + kGroupGap wide, its bars start
 // kGroupGap / 2 into it. Stacked bars: each slot is kStackWidth + kStackGap, the bar starts
-// kStackGap / 2 into it. The y axis always includes 0 (and the reference line).
+// kStackGap / 2 into it (narrower when many bars: stackSlot). With groups, each group's slots are
+// followed by kStackGroupGap; upright bar labels hang 4 px under the plot and the group labels
+// sit under the longest of them. The y axis always includes 0 (and the reference line).
 // Scatter: the plot is a kScatterSide square starting kLegendTop + kPlotGap from the top, its
 // left edge max(kMinLeft, what the y tick labels need); the x tick labels sit 16 px under it, the
 // x label 34 px, the picture ends 44 px under it and kRight right of it (or further, for the
@@ -50,8 +59,17 @@ struct Series {
     std::vector<std::optional<double>> values;  // one per category
 };
 
+// A reference value drawn on one bar (a paper's figure for it): a diamond at its height, centred
+// on the bar, with a tooltip; the legend names them all once (marksName).
+struct ReferenceMark {
+    size_t category = 0, series = 0;  // the bar: category index (the gmean group is categories.size())
+    double value = 0;
+};
+
 struct BarChart {
     std::string title, yLabel;
+    std::vector<ReferenceMark> marks;       // drawn over the bars; the y axis covers them
+    std::string marksName = "reference";
     std::vector<std::string> categories;  // x groups (workloads), in order
     std::vector<Series> series;           // bars within a group (schedulers)
     bool geomeanGroup = false;            // append a "gmean" group computed from the values
@@ -60,8 +78,12 @@ struct BarChart {
 
 struct StackedBarChart {
     std::string title, yLabel;
-    std::vector<std::string> bars;  // one stacked bar per entry ("atax / gto")
+    std::vector<std::string> bars;  // one stacked bar per entry ("atax / gto", or "gto" with groups)
     std::vector<Series> layers;     // stacked components, values per bar
+    // Empty, or one name per bar: consecutive bars with the same name form a group (the workload,
+    // the bars naming the series), named once under its bars; the bars' names are drawn small and
+    // upright, and groups are kStackGroupGap apart.
+    std::vector<std::string> groups;
 };
 
 struct ScatterPoint {
@@ -93,6 +115,33 @@ double geometricMean(const std::vector<double>&);
 // when it has none or any present value is not positive (the mean is undefined then).
 std::optional<double> geomeanOfPresent(const std::vector<std::optional<double>>& values);
 
+// A stacked chart's slot and bar width: kStackWidth + kStackGap and kStackWidth while the bars (and
+// the gaps between groups) fit kMaxStackPlotWidth, then narrower in the same proportion so that
+// they do, down to a kMinStackSlot slot (beyond, the chart grows again).
+struct StackSlot {
+    double width, bar;
+};
+StackSlot stackSlot(const StackedBarChart&);
+
+// Scatter point labels: each label (in the points' order) takes the first place that covers no
+// earlier label and no point: right of and above its point (kPointLabelGap), else left of it, else
+// moved up or down in steps of one line (kPointFontSize + 1), trying up before down and right
+// before left, up to kMaxLabelSteps lines; a label moved more than one line gets a leader line
+// to its point. Where every place collides, the one with the least overlapping area. Never left
+// of minX (the plot's left edge). Boxes are the text's: from 0.8 em above the baseline, 1 em tall.
+struct LabelPoint {
+    double cx = 0, cy = 0, width = 0;  // the point's centre and its label's estimated width, pixels
+};
+struct LabelBox {
+    double x = 0, y = 0, w = 0, h = 0;  // top-left corner and size
+};
+struct PlacedLabel {
+    double textX = 0, textY = 0;  // where the <text> starts (its baseline)
+    LabelBox box;
+    bool leader = false;
+};
+std::vector<PlacedLabel> placePointLabels(const std::vector<LabelPoint>& points, double minX);
+
 struct Axis {
     double lo = 0, hi = 1, step = 1;
     std::vector<double> ticks;  // lo, lo + step, ..., hi
@@ -116,6 +165,10 @@ constexpr double kLegendTop = 36, kLegendRow = 18, kPlotGap = 10, kPlotHeight = 
 constexpr double kMinLeft = 64, kRight = 20, kMinPlotWidth = 360;
 constexpr double kBarWidth = 16, kGroupGap = 12;
 constexpr double kStackWidth = 22, kStackGap = 8;
+constexpr double kMaxStackPlotWidth = 1100, kMinStackSlot = 8, kStackGroupGap = 8;
+constexpr double kSmallFontSize = 8;
+constexpr double kMarkRadius = 4;
+constexpr int kMaxLabelSteps = 8;  // a reference mark's diamond: centre to corner  // the upright bar labels of grouped stacks
 constexpr double kScatterSide = 300, kPointRadius = 3, kPointLabelGap = 5, kPointFontSize = 9;
 constexpr double kFontSize = 11, kTitleFontSize = 15, kCharWidth = 0.6;  // em per character
 constexpr size_t kMaxLabelChars = 32;

@@ -250,7 +250,8 @@ private:
         size_t missing = 0;
         for (const auto& w : t_.workloads)
             for (const auto& s : t_.schedulers) {
-                c.bars.push_back(w + " / " + s);
+                c.groups.push_back(w);  // named once under its schedulers' bars
+                c.bars.push_back(s);
                 table += "<tr><th>" + escapeXml(w) + "</th><th>" + escapeXml(s) + "</th>";
                 for (size_t i = 0; i < cols.size(); ++i) {
                     const Value v = cell(p, w, s, cols[i]);

@@ -91,6 +91,20 @@ std::string sectionEnd(const StudyData& d, const std::string& notes) {
     return end;
 }
 
+std::vector<chart::ReferenceMark> paperMarks(const Study& s, const std::vector<std::string>& names, size_t firstMean,
+                                             double scale) {
+    std::vector<chart::ReferenceMark> out;
+    for (size_t gi = 0; gi < s.groups.size(); ++gi) {
+        const auto p = s.paper.find(s.groups[gi].name);
+        if (p == s.paper.end()) continue;
+        for (size_t si = 0; si < names.size(); ++si) {
+            const auto v = p->second.find(names[si]);
+            if (v != p->second.end()) out.push_back({firstMean + gi, si, v->second * scale});
+        }
+    }
+    return out;
+}
+
 StudySection renderStudy(const Study& study, const StudyData& data, const std::string& chartLink,
                          const std::vector<std::string>& specFiles, const std::string& notes) {
     if (!study.shares.empty()) return renderShareStudy(study, data, chartLink, specFiles, notes);
@@ -123,9 +137,15 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         for (const auto& g : study.groups) series.values.push_back(groupMean(data, study, s, g).value);
         bars.series.push_back(std::move(series));
     }
+    bars.marksName = "paper";
+    bars.marks = paperMarks(study, compared, data.workloads.size());
     const std::string mainChart = study.id + "-" + study.metric + ".svg";
     out.charts.push_back({mainChart, chart::renderSvg(bars)});
     md << "![" << study.id << " " << study.metric << "](" << chartLink << "/" << mainChart << ")\n\n";
+    md << "*Chart: `" << study.metric << "` of each series over `" << study.baseline
+       << "`'s per workload (dashed line at 1: " << study.baseline << " itself), then the " << mean
+       << " of each workload group" << (bars.marks.empty() ? "" : "; diamonds: the paper's figures for those means")
+       << ".*\n\n";
 
     // The table.
     std::vector<std::string> numbers{cell(study.baseline) + " " + study.metric};
@@ -190,6 +210,8 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         const std::string name = study.id + "-miss.svg";
         out.charts.push_back({name, chart::renderSvg(miss)});
         md << "![" << study.id << " " << *study.missChart << "](" << chartLink << "/" << name << ")\n\n";
+        md << "*Chart: `" << *study.missChart << "` of every series (" << study.baseline
+           << " included) per workload, as measured (not normalised).*\n\n";
     }
     if (study.stallChart) {
         // Each workload's stacks are scaled by the baseline's total, as the paper's Figure 9.
@@ -205,7 +227,8 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
             double base = 0;
             for (const auto& stat : study.stallChart->stats) base += valueOf(data, study.baseline, w, stat).value_or(0);
             for (const auto& s : data.series) {
-                st.bars.push_back(w + " / " + s);
+                st.groups.push_back(w);
+                st.bars.push_back(s);
                 for (size_t i = 0; i < st.layers.size(); ++i) {
                     const auto v = valueOf(data, s, w, study.stallChart->stats[i]);
                     st.layers[i].values.push_back(v && base > 0 ? std::optional<double>(*v / base) : std::nullopt);
@@ -215,6 +238,10 @@ StudySection renderStudy(const Study& study, const StudyData& data, const std::s
         const std::string name = study.id + "-stalls.svg";
         out.charts.push_back({name, chart::renderSvg(st)});
         md << "![" << study.id << " stalls](" << chartLink << "/" << name << ")\n\n";
+        md << "*Chart: " << study.stallChart->what << " of every series on the " << g->name
+           << " workloads, one bar per series under each workload, stacked (";
+        for (size_t i = 0; i < study.stallChart->stats.size(); ++i) md << (i ? ", " : "") << "`" << study.stallChart->stats[i] << "`";
+        md << "); each workload's bars divided by the total of " << study.baseline << "'s bar.*\n\n";
     }
     md << sectionEnd(data, notes);
     out.markdown = md.str();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/SvgChart.hpp"
 #include "experiments/ValidationStudy.hpp"
 
 namespace gpusim::validation {
@@ -54,6 +55,10 @@ std::string extraText(const StudyData& d, const ExtraColumn& e, const std::strin
 std::string tableHead(const Study& s, const std::vector<std::string>& numberColumns);
 // A workload row's first cells: workload, group and, when the study gives classes, its class.
 std::string rowLead(const Study& s, const std::string& workload);
+// The paper's figures for the group means as marks on those bars of a chart: group i's mean is
+// category firstMean + i, series j is the paper's key names[j]; values multiplied by scale.
+std::vector<chart::ReferenceMark> paperMarks(const Study& s, const std::vector<std::string>& names, size_t firstMean,
+                                             double scale = 1);
 // What ends every study's section: the jobs that did not finish, then the study's notes.
 std::string sectionEnd(const StudyData& d, const std::string& notes);
 

@@ -87,9 +87,15 @@ StudySection renderShareStudy(const Study& study, const StudyData& data, const s
         for (const auto& g : study.groups) series.values.push_back(pct(shareMean(data, s, g).value));
         bars.series.push_back(std::move(series));
     }
+    std::vector<std::string> names;
+    for (const auto& s : study.shares) names.push_back(s.name);
+    bars.marksName = "paper";
+    bars.marks = paperMarks(study, names, data.workloads.size(), 100.0);  // the paper's fractions in percent
     const std::string mainChart = study.id + "-share.svg";
     out.charts.push_back({mainChart, chart::renderSvg(bars)});
     md << "![" << study.id << " share](" << chartLink << "/" << mainChart << ")\n\n";
+    md << "*Chart: each share in percent per workload, then the arithmetic mean of each workload group"
+       << (bars.marks.empty() ? "" : "; diamonds: the paper's figures for those means") << ".*\n\n";
 
     std::vector<std::string> numbers;
     for (const auto& s : study.shares) numbers.push_back(cell(s.name));

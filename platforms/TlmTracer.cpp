@@ -25,13 +25,21 @@ const char* phaseText(const tlm::tlm_phase& ph) {
 }
 } // namespace
 
-TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option) : out_(path, option) {
-    std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", out_.get());
+TlmTraceFile::TlmTraceFile(const std::string& path, const std::string& option, const TraceFilter& filter,
+                           uint64_t corePeriodPs)
+    : out_(path, option), filter_(filter), fromPs_(filter.fromPs(corePeriodPs)), toPs_(filter.toPs(corePeriodPs)) {
+    if (TraceOutputFile::hasFormatSuffix(path, ".json"))
+        perfetto_ = std::make_unique<TlmPerfettoWriter>(out_.get(), fromPs_, toPs_);
+    else
+        std::fputs("time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id\n", out_.get());
 }
 
 TlmTraceFile::~TlmTraceFile() { close(); }
 
-void TlmTraceFile::close() { out_.close(); }
+void TlmTraceFile::close() {
+    if (perfetto_ && out_.open()) perfetto_->finish();
+    out_.close();
+}
 
 LinkHook TlmTraceFile::hook() {
     return [this](const std::string& link) -> std::unique_ptr<LinkInterposer> {
@@ -39,30 +47,55 @@ LinkHook TlmTraceFile::hook() {
     };
 }
 
-void TlmTraceFile::record(const std::string& link, const char* dir, const tlm::tlm_phase& phase, const char* via,
-                          const tlm::tlm_generic_payload& p) {
-    record(link, dir, phaseText(phase), via, p);
+unsigned TlmTraceFile::addLink(const std::string& name) {
+    links_.push_back(name);
+    const unsigned index = static_cast<unsigned>(links_.size() - 1);
+    if (perfetto_ && out_.open()) perfetto_->addLink(index, name);
+    return index;
 }
 
-void TlmTraceFile::record(const std::string& link, const char* dir, const char* phase, const char* via,
+void TlmTraceFile::record(unsigned link, const char* dir, const tlm::tlm_phase& phase, const char* via,
                           const tlm::tlm_generic_payload& p) {
+    using P = TlmPerfettoWriter::Phase;
+    const P ph = phase == tlm::BEGIN_REQ ? P::BeginReq
+                 : phase == tlm::END_REQ ? P::EndReq
+                 : phase == tlm::BEGIN_RESP ? P::BeginResp
+                                            : P::EndResp;
+    write(link, dir, phaseText(phase), ph, via, p);
+}
+
+void TlmTraceFile::recordBlocking(unsigned link, const tlm::tlm_generic_payload& p) {
+    write(link, "fw", "B_TRANSPORT", TlmPerfettoWriter::Phase::Blocking, "call", p);
+}
+
+void TlmTraceFile::write(unsigned link, const char* dir, const char* phase, TlmPerfettoWriter::Phase ph,
+                         const char* via, const tlm::tlm_generic_payload& p) {
     if (!out_.open()) return;
     static const uint64_t unitPs = psPerUnit();
     const uint64_t ps = simNow() * unitPs;
-    const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
     const GpuExtension* e = findGpuExt(p);
+    if (!filter_.everySm() && !filter_.smKept(e ? e->smId : -1)) return;
+    if (perfetto_) {
+        // The writer sees phases after the window too: they end slices begun inside it.
+        if (ps >= fromPs_) perfetto_->phase(link, ph, ps, p);
+        ++lines_;
+        return;
+    }
+    if (ps < fromPs_ || ps >= toPs_) return;
+    const char* cmd = p.is_read() ? "read" : p.is_write() ? "write" : "ignore";
+    const char* name = links_[link].c_str();
     if (e)
         std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,%s,%d,%d,0x%" PRIx64 ",%" PRIu64 "\n", ps,
-                     link.c_str(), dir, phase, via, cmd, static_cast<uint64_t>(p.get_address()),
-                     p.get_data_length(), accessKindName(e->kind), e->smId, e->warpId, e->pc, e->requestId);
+                     name, dir, phase, via, cmd, static_cast<uint64_t>(p.get_address()), p.get_data_length(),
+                     accessKindName(e->kind), e->smId, e->warpId, e->pc, e->requestId);
     else  // a user's component may send payloads without one
-        std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,,,,,\n", ps, link.c_str(), dir,
-                     phase, via, cmd, static_cast<uint64_t>(p.get_address()), p.get_data_length());
+        std::fprintf(out_.get(), "%" PRIu64 ",%s,%s,%s,%s,%s,0x%" PRIx64 ",%u,,,,,\n", ps, name, dir, phase, via, cmd,
+                     static_cast<uint64_t>(p.get_address()), p.get_data_length());
     ++lines_;
 }
 
 TlmTracer::TlmTracer(sc_core::sc_module_name name, const std::string& link, TlmTraceFile& file)
-    : sc_module(name), target_("in"), initiator_("out"), link_(link), file_(file) {
+    : sc_module(name), target_("in"), initiator_("out"), file_(file), link_(file.addLink(link)) {
     target_.register_nb_transport_fw(this, &TlmTracer::fw);
     target_.register_b_transport(this, &TlmTracer::blocking);
     target_.register_transport_dbg(this, &TlmTracer::debug);
@@ -97,7 +130,7 @@ tlm::tlm_sync_enum TlmTracer::bw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_tim
 }
 
 void TlmTracer::blocking(Payload& p, sc_core::sc_time& t) {
-    file_.record(link_, "fw", "B_TRANSPORT", "call", p);
+    file_.recordBlocking(link_, p);
     initiator_->b_transport(p, t);
 }
 

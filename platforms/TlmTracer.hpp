@@ -1,9 +1,14 @@
 #pragma once
-// `gpusim run --trace-tlm FILE`: a LinkInterposer that writes one CSV line per TLM-2.0 phase
-// crossing its link, into a file shared by every link of the GPU. The tracer forwards every call
-// unchanged and returns exactly what the other side returned, so the model runs as without it.
+// `gpusim run --trace-tlm FILE`: a LinkInterposer that records every TLM-2.0 phase crossing its
+// link, into a file shared by every link of the GPU. The tracer forwards every call unchanged and
+// returns exactly what the other side returned, so the model runs as without it. The file keeps
+// the phases inside the run's TraceFilter (--trace-window, --trace-sms: a phase is kept when its
+// time falls in the window and its GpuExtension names a kept SM; with an SM filter, payloads of
+// L2 traffic, sm -1, and payloads without an extension are left out). A FILE ending in ".json"
+// (or ".json.gz") is Perfetto trace-event JSON (TlmPerfettoWriter); any other name is CSV, and a
+// ".gz" name is gzip-compressed (TraceOutputFile).
 //
-// Format (docs/user-guide.md, "Tracing"): a header line, then
+// CSV format (docs/user-guide.md, "Tracing"): a header line, then
 //   time_ps,link,dir,phase,via,cmd,addr,len,kind,sm,warp,pc,id
 // time_ps    simulated time of the call, picoseconds
 // link       the Gpu's link name ("sm3->noc", "noc->l2.2", "l2.2->mem", ...)
@@ -19,6 +24,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <systemc>
 #include <tlm>
@@ -26,30 +32,44 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "common/LinkInterposer.hpp"
+#include "platforms/TlmPerfettoWriter.hpp"
+#include "platforms/TraceFilter.hpp"
 #include "platforms/TraceOutputFile.hpp"
 
 namespace gpusim {
 
 // The trace file: opened by the constructor (InputError naming `option` and the path if it
-// cannot be), closed by close() or the destructor.
+// cannot be), closed by close() or the destructor. `corePeriodPs` turns the filter's window of
+// core cycles into simulated time.
 class TlmTraceFile {
 public:
-    TlmTraceFile(const std::string& path, const std::string& option);
+    TlmTraceFile(const std::string& path, const std::string& option, const TraceFilter& filter = {},
+                 uint64_t corePeriodPs = 1);
     ~TlmTraceFile();
     TlmTraceFile(const TlmTraceFile&) = delete;
     TlmTraceFile& operator=(const TlmTraceFile&) = delete;
 
     // A hook that splices a TlmTracer writing to this file into every link.
     LinkHook hook();
-    void record(const std::string& link, const char* dir, const tlm::tlm_phase& phase, const char* via,
+    // Numbers a link (0, 1, ... in the order the GPU builds them) for record().
+    unsigned addLink(const std::string& name);
+    void record(unsigned link, const char* dir, const tlm::tlm_phase& phase, const char* via,
                 const tlm::tlm_generic_payload& p);
-    void record(const std::string& link, const char* dir, const char* phase, const char* via,
-                const tlm::tlm_generic_payload& p);
+    void recordBlocking(unsigned link, const tlm::tlm_generic_payload& p);
+    // CSV lines, or Perfetto phases, written.
     uint64_t lines() const { return lines_; }
+    bool perfetto() const { return perfetto_ != nullptr; }
     void close();
 
 private:
+    void write(unsigned link, const char* dir, const char* phase, TlmPerfettoWriter::Phase ph, const char* via,
+               const tlm::tlm_generic_payload& p);
+
     TraceOutputFile out_;
+    TraceFilter filter_;
+    uint64_t fromPs_, toPs_;
+    std::vector<std::string> links_;
+    std::unique_ptr<TlmPerfettoWriter> perfetto_;
     uint64_t lines_ = 0;
 };
 
@@ -74,8 +94,8 @@ private:
 
     tlm_utils::simple_target_socket<TlmTracer> target_;
     tlm_utils::simple_initiator_socket<TlmTracer> initiator_;
-    std::string link_;
     TlmTraceFile& file_;
+    unsigned link_;
 };
 
 } // namespace gpusim

@@ -3,7 +3,8 @@
 // 1 MiB stdio buffer, because a trace writes a line per TLM phase or warp event and unbuffered
 // writes would dominate the run. A file that cannot be opened is an InputError naming the option
 // and the path. A write failure that shows only at close (a full disk) is a warning on stderr:
-// the run's results stand, but the trace is incomplete.
+// the run's results stand, but the trace is incomplete. A path ending in ".gz" is written
+// gzip-compressed (zlib, level 1), readable by zcat, gunzip, Python's gzip and ui.perfetto.dev.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -20,6 +21,10 @@ public:
     std::FILE* get() const { return f_; }  // nullptr once closed
     bool open() const { return f_ != nullptr; }
     void close();
+
+    static bool isGzipPath(const std::string& path);
+    // `path` ends in `suffix` (".json"), or in it followed by ".gz".
+    static bool hasFormatSuffix(const std::string& path, const std::string& suffix);
 
 private:
     std::FILE* f_ = nullptr;

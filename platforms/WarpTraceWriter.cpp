@@ -27,12 +27,13 @@ const char* opName(const WarpInstruction& i) {
 } // namespace
 
 WarpTraceWriter::WarpTraceWriter(const std::string& path, const std::string& option, unsigned sms,
-                                 unsigned warpSlots, uint64_t corePeriodPs)
-    : out_(path, option), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
+                                 unsigned warpSlots, uint64_t corePeriodPs, const TraceFilter& filter)
+    : out_(path, option), filter_(filter), sms_(sms), warpSlots_(warpSlots), periodPs_(corePeriodPs), slots_(size_t(sms) * warpSlots) {
     std::FILE* f = out_.get();
     std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
     bool first = true;
     for (unsigned s = 0; s < sms_; ++s) {
+        if (!filter_.smKept(static_cast<int>(s))) continue;
         std::fprintf(f,
                      "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"name\":\"SM %u\"}},\n"
                      "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":0,\"args\":{\"sort_index\":%u}}",
@@ -71,6 +72,7 @@ void WarpTraceWriter::ts(const char* key, uint64_t cycle) {
 
 void WarpTraceWriter::issue(unsigned sm, unsigned warp, uint64_t cycle, const WarpInstruction& inst) {
     lastCycle_ = std::max(lastCycle_, cycle);
+    if (!kept(sm, cycle)) return;
     begin();
     std::fprintf(out_.get(), "{\"name\":\"%s\",\"cat\":\"issue\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", opName(inst), sm, warp);
     ts("ts", cycle);
@@ -81,23 +83,26 @@ void WarpTraceWriter::issue(unsigned sm, unsigned warp, uint64_t cycle, const Wa
 void WarpTraceWriter::loadDone(unsigned sm, unsigned warp, uint64_t cycle, uint64_t latency, uint64_t pc,
                                unsigned accesses, bool fullyCached) {
     lastCycle_ = std::max(lastCycle_, cycle);
+    const uint64_t start = cycle - std::min(latency, cycle);
+    if (!kept(sm, start)) return;
     const uint64_t id = nextAsyncId_++;
     begin();
     std::fprintf(out_.get(), "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"b\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
                  sm, warp);
-    ts("ts", cycle - std::min(latency, cycle));
+    ts("ts", start);
     std::fprintf(out_.get(), ",\"args\":{\"pc\":\"0x%" PRIx64 "\",\"lines\":%u,\"l1_hit\":%s}}", pc, accesses,
                  fullyCached ? "true" : "false");
     begin();
     std::fprintf(out_.get(), "{\"name\":\"load\",\"cat\":\"mem\",\"ph\":\"e\",\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u", id,
                  sm, warp);
-    ts("ts", cycle);
+    ts("ts", cut(cycle));
     std::fputs("}", out_.get());
 }
 
 void WarpTraceWriter::interval(unsigned sm, unsigned warp, const char* cat, const char* name, uint64_t from,
                                uint64_t to) {
-    if (to <= from) return;
+    if (to <= from || !kept(sm, from)) return;
+    to = cut(to);
     begin();
     std::fprintf(out_.get(), "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", name, cat, sm, warp);
     ts("ts", from);

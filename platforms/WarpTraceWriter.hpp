@@ -9,9 +9,13 @@
 //            args pc, lines (line accesses after coalescing), l1_hit (every access hit)
 //   stall    "X" named "scoreboard" (the next instruction waited on the scoreboard, sampled each
 //            issue cycle) or "barrier" (from the cycle after the barrier issued to its release)
+// With a TraceFilter (--trace-window, --trace-sms) only the SMs it keeps are named and traced, and
+// an event is kept when it starts inside the window (a load: its issue); an interval running past
+// the window's end is cut there.
 // Events are written as they happen, nothing is kept but one open interval per warp slot; close()
 // (or the destructor) ends the open intervals at the last cycle seen and closes the JSON, so the
 // file is valid after a run cut short by --max-cycles or stopped by an error.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -19,6 +23,7 @@
 #include <vector>
 
 #include "modules/WarpTraceSink.hpp"
+#include "platforms/TraceFilter.hpp"
 #include "platforms/TraceOutputFile.hpp"
 
 namespace gpusim {
@@ -27,7 +32,7 @@ class WarpTraceWriter : public WarpTraceSink {
 public:
     // Opens `path` (InputError naming `option` and the path if it cannot be).
     WarpTraceWriter(const std::string& path, const std::string& option, unsigned sms, unsigned warpSlots,
-                    uint64_t corePeriodPs);
+                    uint64_t corePeriodPs, const TraceFilter& filter = {});
     ~WarpTraceWriter() override;
     WarpTraceWriter(const WarpTraceWriter&) = delete;
     WarpTraceWriter& operator=(const WarpTraceWriter&) = delete;
@@ -54,8 +59,13 @@ private:
     void ts(const char* key, uint64_t cycle);
     void interval(unsigned sm, unsigned warp, const char* cat, const char* name, uint64_t from, uint64_t to);
     void closeSlot(unsigned sm, unsigned warp, uint64_t cycle);
+    bool kept(unsigned sm, uint64_t startCycle) const {
+        return filter_.inWindow(startCycle) && filter_.smKept(static_cast<int>(sm));
+    }
+    uint64_t cut(uint64_t cycle) const { return std::min(cycle, filter_.toCycle); }
 
     TraceOutputFile out_;
+    TraceFilter filter_;
     unsigned sms_, warpSlots_;
     uint64_t periodPs_;
     std::vector<Slot> slots_;

@@ -1,7 +1,9 @@
 // `gpusim run --trace-tlm FILE --trace-warps FILE` end to end: the TLM trace counts the
 // requests the statistics count on every kind of link, the warp trace is valid trace-event JSON
 // whose issue events match each SM's issued counter, a run cut short still leaves valid JSON,
-// bad paths are input errors, and tracing changes no statistic.
+// bad paths are input errors, and tracing changes no statistic. The TLM trace as Perfetto JSON has
+// two slices and one flow per transaction on each link; --trace-window and --trace-sms keep exactly
+// the lines and events of an unfiltered trace that fall in the window and on the SMs, gzipped.
 //
 // Workload: vectoradd:n=8192 on fermi15 (lrr). 8192 floats are 32 KiB per array = 256 lines of
 // 128 B: loads of a and b miss in L1D once per line (512 reads), stores of c write 256 lines
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include "tb/common/ProcessRunner.hpp"
 
@@ -49,8 +52,10 @@ void runOk(const std::vector<std::string>& args) {
     EXPECT_EQ(r.err, "");
 }
 
+std::string readMaybeGzip(const std::filesystem::path& p);
+
 json parseJsonFile(const std::filesystem::path& p) {
-    json j = json::parse(readFile(p), nullptr, /*allow_exceptions=*/false);
+    json j = json::parse(readMaybeGzip(p), nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) ADD_FAILURE() << p << " is not valid JSON";
     return j;
 }
@@ -71,8 +76,25 @@ struct TlmLine {
     uint64_t id;
 };
 
+std::string readGzip(const std::filesystem::path& p) {
+    gzFile gz = gzopen(p.string().c_str(), "rb");
+    if (!gz) {
+        ADD_FAILURE() << p << ": cannot open";
+        return "";
+    }
+    std::string text;
+    char buf[1 << 16];
+    for (int n; (n = gzread(gz, buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+    gzclose(gz);
+    return text;
+}
+
+std::string readMaybeGzip(const std::filesystem::path& p) {
+    return p.extension() == ".gz" ? readGzip(p) : readFile(p);
+}
+
 std::vector<TlmLine> readTlmTrace(const std::filesystem::path& p, std::string* header) {
-    std::istringstream in(readFile(p));
+    std::istringstream in(readMaybeGzip(p));
     std::string line;
     std::getline(in, *header);
     std::vector<TlmLine> out;
@@ -238,14 +260,146 @@ TEST(TraceFlags, WarpTraceShowsBarrierAndScoreboardStallsBetweenIssues) {
 
 TEST(TraceFlags, TracingChangesNoStatistic) {
     ScratchDir dir;
-    const auto plain = (dir / "plain.json").string(), traced = (dir / "traced.json").string();
+    const auto plain = (dir / "plain.json").string(), traced = (dir / "traced.json").string(),
+               filtered = (dir / "filtered.json").string(), perfetto = (dir / "perfetto.json").string();
     runOk(with(kRun, {"--stats", plain}));
     runOk(with(kRun, {"--stats", traced, "--trace-tlm", (dir / "t.csv").string(), "--trace-warps",
                             (dir / "w.json").string()}));
-    const json a = parseJsonFile(plain), b = parseJsonFile(traced);
+    runOk(with(kRun, {"--stats", filtered, "--trace-tlm", (dir / "t.csv.gz").string(), "--trace-warps",
+                      (dir / "w.json.gz").string(), "--trace-window", "100:400", "--trace-sms", "0,3-5"}));
+    runOk(with(kRun, {"--stats", perfetto, "--trace-tlm", (dir / "t.json").string()}));
+    const json a = parseJsonFile(plain);
     ASSERT_TRUE(a.contains("stats"));
     EXPECT_GT(a["stats"].size(), 100u);
-    for (const char* section : {"stats", "summary", "kernels"}) EXPECT_EQ(a[section], b[section]) << section;
+    for (const auto& other : {traced, filtered, perfetto}) {
+        const json b = parseJsonFile(other);
+        for (const char* section : {"stats", "summary", "kernels"}) EXPECT_EQ(a[section], b[section]) << section << " " << other;
+    }
+}
+
+// Perfetto JSON of the same run: every transaction crosses its link as a request slice and a
+// response slice joined by one flow. 768 requests SM->NoC, the same 768 NoC->L2, 512 L2->memory
+// (the lines of a and b miss in the L2 once; the 256 lines of c stay in the write-back L2: the
+// memory statistics count 512 reads, 0 writes), so 2,048 transactions: 4,096 slices, 2,048 flows.
+TEST(TraceFlags, TlmTraceAsPerfettoHasTwoSlicesAndOneFlowPerTransaction) {
+    ScratchDir dir;
+    const auto statsPath = (dir / "stats.json").string(), tracePath = (dir / "tlm.json").string();
+    runOk(with(kRun, {"--stats", statsPath, "--trace-tlm", tracePath}));
+    const json stats = parseJsonFile(statsPath)["stats"];
+    uint64_t memRequests = 0;
+    for (unsigned j = 0; j < kPartitions; ++j)
+        memRequests += stat(stats, "mem" + std::to_string(j) + ".reads") + stat(stats, "mem" + std::to_string(j) + ".writes");
+    ASSERT_EQ(memRequests, 512u);
+    const json trace = parseJsonFile(tracePath);
+    ASSERT_TRUE(trace["traceEvents"].is_array());
+    std::map<unsigned, std::string> linkOf;  // pid -> link name
+    std::map<std::pair<unsigned, unsigned>, std::vector<std::pair<double, double>>> tracks;
+    std::map<uint64_t, std::pair<int, int>> flows;  // id -> (outs, ins)
+    std::map<uint64_t, unsigned> flowPid;
+    uint64_t slices = 0;
+    for (const auto& e : trace["traceEvents"]) {
+        const unsigned pid = e["pid"], tid = e["tid"];
+        if (e["ph"] == "M") {
+            if (e["name"] == "process_name") linkOf[pid] = e["args"]["name"];
+            continue;
+        }
+        ASSERT_EQ(e["ph"], "X");
+        ASSERT_TRUE(tid == 1 || tid == 2) << "request or response track";
+        ++slices;
+        const double ts = e["ts"], dur = e["dur"];
+        EXPECT_GE(dur, 0);
+        tracks[{pid, tid}].push_back({ts, ts + dur});
+        if (e.contains("bind_id")) {
+            const uint64_t id = e["bind_id"];
+            if (e.contains("flow_out")) {
+                EXPECT_EQ(tid, 1u) << "flows start at requests";
+                ++flows[id].first;
+            } else {
+                EXPECT_EQ(tid, 2u) << "and end at their answers";
+                ++flows[id].second;
+            }
+            if (flowPid.count(id)) EXPECT_EQ(flowPid[id], pid) << "a flow stays on its link";
+            flowPid[id] = pid;
+        }
+    }
+    EXPECT_EQ(linkOf.size(), kSms + 2 * kPartitions);
+    EXPECT_EQ(linkOf[1], "sm0->noc");
+    EXPECT_EQ(slices, 2 * (kRequests + kRequests + memRequests));
+    EXPECT_EQ(flows.size(), kRequests + kRequests + memRequests);
+    for (const auto& [id, n] : flows) EXPECT_EQ(n, std::make_pair(1, 1)) << "flow " << id;
+    EXPECT_EQ(trace["otherData"]["slices"].get<uint64_t>(), slices);
+    EXPECT_EQ(trace["otherData"]["flows"].get<uint64_t>(), flows.size());
+    // The base protocol's exclusion rules: one request and one response in their phase per link.
+    for (auto& [track, v] : tracks) {
+        std::sort(v.begin(), v.end());
+        for (size_t i = 1; i < v.size(); ++i)
+            ASSERT_GE(v[i].first + 1e-9, v[i - 1].second) << linkOf[track.first] << " track " << track.second;
+    }
+}
+
+// The window and SM filter keep exactly what an unfiltered trace holds in cycles [100, 400) (ps
+// [71,400, 285,600) at 714 ps a cycle) and on SMs 0, 3, 4, 5: CSV lines whose time is in the window
+// and whose sm is kept; warp events that start in the window on a kept SM (issue events are one
+// cycle long and so never cut).
+TEST(TraceFlags, WindowAndSmFilterKeepExactlyTheirPartOfTheFullTrace) {
+    ScratchDir dir;
+    const auto fullTlm = dir / "full.csv", fullWarps = dir / "full.json";
+    const auto tlm = dir / "part.csv.gz", warps = dir / "part.json.gz";
+    runOk(with(kRun, {"--trace-tlm", fullTlm.string(), "--trace-warps", fullWarps.string()}));
+    runOk(with(kRun, {"--trace-tlm", tlm.string(), "--trace-warps", warps.string(), "--trace-window", "100:400",
+                      "--trace-sms", "0,3-5"}));
+    const std::set<int> kept = {0, 3, 4, 5};
+    const auto inWindow = [](uint64_t ps) { return ps >= 71400 && ps < 285600; };
+    std::string header;
+    std::vector<std::string> expected, got;
+    for (const auto& l : readTlmTrace(fullTlm, &header))
+        if (inWindow(l.ps) && kept.count(l.sm)) expected.push_back(std::to_string(l.ps) + l.link + l.phase + std::to_string(l.id));
+    for (const auto& l : readTlmTrace(tlm, &header)) got.push_back(std::to_string(l.ps) + l.link + l.phase + std::to_string(l.id));
+    EXPECT_GT(expected.size(), 100u) << "the window holds traffic";
+    EXPECT_EQ(got, expected);
+
+    const auto issues = [&](const json& t, bool filter) {
+        std::vector<std::string> out;
+        for (const auto& e : t["traceEvents"]) {
+            if (e["ph"] != "X" || e["cat"] != "issue") continue;
+            const double cycle = std::round(e["ts"].get<double>() / kCorePeriodUs);
+            if (filter && (cycle < 100 || cycle >= 400 || !kept.count(e["pid"].get<int>()))) continue;
+            out.push_back(e.dump());
+        }
+        return out;
+    };
+    const json part = parseJsonFile(warps);
+    const auto partIssues = issues(part, false);
+    EXPECT_GT(partIssues.size(), 50u);  // 59 when written
+    EXPECT_EQ(partIssues, issues(parseJsonFile(fullWarps), true));
+    std::set<int> named;
+    for (const auto& e : part["traceEvents"]) {
+        if (e["ph"] == "M") {
+            if (e["name"] == "process_name") named.insert(e["pid"].get<int>());
+            continue;
+        }
+        EXPECT_TRUE(kept.count(e["pid"].get<int>())) << e.dump();
+        const double ts = e["ts"];
+        EXPECT_GE(ts, 100 * kCorePeriodUs - 1e-9) << e.dump();
+        EXPECT_LE(ts + (e.contains("dur") ? e["dur"].get<double>() : 0), 400 * kCorePeriodUs + 1e-9) << e.dump();
+    }
+    EXPECT_EQ(named, kept);
+}
+
+TEST(TraceFlags, BadWindowOrSmListIsAnInputErrorNamingTheOption) {
+    ScratchDir dir;
+    const std::string t = (dir / "t.csv").string();
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--trace-tlm", t, "--trace-window", "400:100"}, "--trace-window: '400:100': TO must be greater than FROM"},
+        {{"--trace-tlm", t, "--trace-sms", "15"}, "--trace-sms: '15': SM 15 does not exist (the platform has 15: 0-14)"},
+        {{"--trace-window", "0:10"}, "--trace-window: needs --trace-tlm or --trace-warps"},
+    };
+    for (const auto& [more, message] : cases) {
+        const auto args = with(kRun, more);
+        const ProcessResult r = runGpusim(args);
+        EXPECT_EQ(r.status, 2) << commandLine(args) << "\n" << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    }
 }
 
 TEST(TraceFlags, RunCutShortByMaxCyclesLeavesValidTraces) {

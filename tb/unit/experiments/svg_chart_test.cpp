@@ -5,6 +5,7 @@
 // its bands, rejected log values), and that every chart is well-formed XML.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -393,6 +394,108 @@ TEST(SvgChart, EmptyChartsAreWellFormed) {
     EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
     EXPECT_EQ(count(svg, "<rect class=\"bar\""), 0u);
     EXPECT_EQ(count(svg, "<text class=\"missing\""), 2u);  // a and the gmean group
+}
+
+// The grouped bars' data (categories a, b; s1 = {1, 2}, s2 = {0.5, -}) with a mark at 3 on s2/a,
+// and one whose category does not exist (dropped). Axis [0, 3] (marks count): raw step 0.6 -> 1
+// (0.25 needs 12, 0.5 six intervals), 80 px per unit, plot 64 .. 304. The mark's centre: group 0
+// at 64, s2's bar at 64 + 6 + 16 = 86, its centre 94; y 304 - 3 * 80 = 64: a diamond of radius 4.
+// Legend s1 (x 64, 12 + 4 + 6.6 * 2 = 29.2 wide, then 14), s2 (107.2), "paper" (150.4): its
+// diamond centred in the 12 px swatch, (156.4, 42).
+TEST(SvgChart, ReferenceMarksSitOnTheirBarAndInTheLegend) {
+    BarChart c;
+    c.title = "t";
+    c.categories = {"a", "b"};
+    c.series = {{"s1", {1.0, 2.0}}, {"s2", {0.5, std::nullopt}}};
+    c.marks = {{0, 1, 3.0}, {7, 0, 1.0}};
+    c.marksName = "paper";
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<path class=\"mark\" d=\"M94 60L98 64L94 68L90 64Z\"")) << svg;
+    EXPECT_TRUE(has(svg, "<title>paper, s2, a: 3</title>"));
+    EXPECT_EQ(count(svg, "<path class=\"mark\""), 1u) << "the mark of a missing category is dropped";
+    EXPECT_TRUE(has(svg, "<path class=\"mark-swatch\" d=\"M156.4 38L160.4 42L156.4 46L152.4 42Z\"")) << svg;
+    EXPECT_TRUE(has(svg, ">paper</text>"));
+    EXPECT_TRUE(has(svg, "<text class=\"tick\" x=\"58\" y=\"68\" text-anchor=\"end\">3</text>")) << svg;
+    c.marks.clear();
+    EXPECT_FALSE(has(renderSvg(c), "mark")) << "no marks, no legend entry";
+}
+
+// 20 workloads x 5 series = 100 stacked bars, grouped by workload. The slots shrink to fit 1,100
+// px with the 19 gaps of 8 px between groups: (1100 - 152) / 100 = 9.48 px a slot, the bar
+// 9.48 * 22 / 30 = 6.952 px, 1.264 px in from the slot's edge. Plot width 948 + 152 = 1,100;
+// left 64 (the rotated group labels, 11 chars = 72.6 px, hang 72.6 * 0.707 + 6 - 23.7 = 33.6
+// px left of their group's centre 23.7 px in): picture 64 + 1100 + 20 = 1,184 px wide, where one
+// 30 px slot a bar would be 3,084. Group 1 starts at 64 + 5 * 9.48 + 8 = 119.4, its bar at 120.66.
+TEST(SvgChart, HundredStackedBarsStayWithinBoundedWidth) {
+    StackedBarChart c;
+    c.title = "stalls";
+    c.layers = {{"L1", {}}, {"L2", {}}};
+    for (int w = 0; w < 20; ++w)
+        for (int s = 0; s < 5; ++s) {
+            c.groups.push_back("workload-" + std::string(w < 10 ? "0" : "") + std::to_string(w));
+            c.bars.push_back("series" + std::to_string(s));
+            c.layers[0].values.push_back(1.0);
+            c.layers[1].values.push_back(0.5);
+        }
+    const StackSlot slot = stackSlot(c);
+    EXPECT_NEAR(slot.width, 9.48, 1e-9);
+    EXPECT_NEAR(slot.bar, 6.952, 1e-9);
+    const std::string svg = renderSvg(c);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_TRUE(has(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1184\"")) << svg.substr(0, 200);
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"65.26\"")) << svg;
+    EXPECT_TRUE(has(svg, "<rect class=\"segment\" x=\"120.66\""));
+    EXPECT_EQ(count(svg, "<text class=\"category\""), 20u) << "each workload named once";
+    EXPECT_EQ(count(svg, "<text class=\"bar-label\""), 100u) << "each bar names its series";
+    EXPECT_TRUE(has(svg, "<title>workload-03 / series2: L2 0.5</title>"));
+    // A few bars keep the full 30 px slot.
+    c.groups.resize(3);
+    c.bars.resize(3);
+    EXPECT_EQ(stackSlot(c).width, layout::kStackWidth + layout::kStackGap);
+}
+
+// Three points as close as the correlation chart's atax, bicg and mvt, labels 20 px wide
+// (font 9: a box 9 px tall from 7.2 px above the baseline; circles are 6 px boxes):
+//   p0 (100, 100): right-above, text at (105, 95), box y 87.8..96.8, would cover p2's circle
+//      (x 101..107, y 96..102); left-above instead: text at 100 - 5 - 20 = 75.
+//   p1 (102, 101): right-above, text at (107, 96), box 107..127 x 88.8..97.8: free.
+//   p2 (104, 99): right-above (109, 94) overlaps p1's label, left-above (79, 94) p0's; one line
+//      (10 px) up on the right, (109, 84), box y 76.8..85.8, is free: no leader (one line only).
+TEST(SvgChart, ScatterLabelsOfClosePointsDoNotOverlap) {
+    const std::vector<PlacedLabel> l = placePointLabels({{100, 100, 20}, {102, 101, 20}, {104, 99, 20}}, 64);
+    ASSERT_EQ(l.size(), 3u);
+    EXPECT_DOUBLE_EQ(l[0].textX, 75);
+    EXPECT_DOUBLE_EQ(l[0].textY, 95);
+    EXPECT_DOUBLE_EQ(l[1].textX, 107);
+    EXPECT_DOUBLE_EQ(l[1].textY, 96);
+    EXPECT_DOUBLE_EQ(l[2].textX, 109);
+    EXPECT_DOUBLE_EQ(l[2].textY, 84);
+    for (const auto& x : l) EXPECT_FALSE(x.leader);
+
+    // Twelve points on top of each other: every label finds a free place, none overlaps another
+    // or a point, and those moved more than a line have a leader.
+    std::vector<LabelPoint> pile;
+    for (int i = 0; i < 12; ++i) pile.push_back({200.0 + (i % 3), 150.0 + (i % 2), 30});
+    const auto placed = placePointLabels(pile, 64);
+    const auto overlaps = [](const LabelBox& a, const LabelBox& b) {
+        return std::min(a.x + a.w, b.x + b.w) > std::max(a.x, b.x) && std::min(a.y + a.h, b.y + b.h) > std::max(a.y, b.y);
+    };
+    size_t leaders = 0;
+    for (size_t i = 0; i < placed.size(); ++i) {
+        leaders += placed[i].leader;
+        for (size_t j = 0; j < i; ++j) EXPECT_FALSE(overlaps(placed[i].box, placed[j].box)) << i << " and " << j;
+        for (const auto& p : pile) EXPECT_FALSE(overlaps(placed[i].box, {p.cx - 3, p.cy - 3, 6, 6})) << i;
+        EXPECT_GE(placed[i].box.x, 64);
+    }
+    EXPECT_GT(leaders, 0u);
+    ScatterChart sc;
+    sc.title = "s";
+    for (int i = 0; i < 12; ++i) sc.points.push_back({"p" + std::to_string(i), 1.0, 1.0});  // one spot
+    sc.points.push_back({"far", 2.0, 2.0});
+    const std::string svg = renderSvg(sc);
+    EXPECT_EQ(xmlWellFormedError(svg), "") << svg;
+    EXPECT_GT(count(svg, "<line class=\"leader\""), 0u);
 }
 
 TEST(SvgChart, WellFormednessCheckerRejectsBrokenXml) {

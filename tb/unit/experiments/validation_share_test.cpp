@@ -96,6 +96,10 @@ TEST(ValidationShare, SectionShowsPercentagesMeansPaperAndVerdict) {
     EXPECT_EQ(sec.summaryRows[1], "| occ | coh | loads | 2.0 % | 4.0 % | -2.0 pp (±5.0 pp: within) |");
     ASSERT_EQ(sec.charts.size(), 1u);
     EXPECT_EQ(sec.charts[0].name, "occ-share.svg");
+    // The paper's 33 % (div) and 4 % (coh) drawn on the mean bars, in percent as the chart is.
+    EXPECT_NE(sec.charts[0].svg.find("<title>paper, loads, amean div: 33</title>"), std::string::npos) << sec.charts[0].svg;
+    EXPECT_NE(sec.charts[0].svg.find("<title>paper, loads, amean coh: 4</title>"), std::string::npos);
+    EXPECT_NE(sec.markdown.find("diamonds: the paper's figures for those means"), std::string::npos);
     EXPECT_NE(sec.markdown.find("Why: measured."), std::string::npos);
 }
 

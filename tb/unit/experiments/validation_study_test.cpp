@@ -188,6 +188,13 @@ TEST(ValidationReport, TableShowsNormalisedValuesMeansPaperAndDifference) {
     ASSERT_EQ(sec.charts.size(), 1u);
     EXPECT_EQ(sec.charts[0].name, "t-ipc.svg");
     EXPECT_NE(sec.markdown.find("](validation/t-ipc.svg)"), std::string::npos);
+    // The paper's 1.5 for the div gmean drawn on that bar (ccws, category "gmean div" after w1, w2),
+    // and the caption says so.
+    const std::string& svg = sec.charts[0].svg;
+    EXPECT_EQ(std::count(svg.begin(), svg.end(), '\n') > 0, true);
+    EXPECT_NE(svg.find("<path class=\"mark\""), std::string::npos) << svg;
+    EXPECT_NE(svg.find("<title>paper, ccws, gmean div: 1.5</title>"), std::string::npos) << svg;
+    EXPECT_NE(sec.markdown.find("diamonds: the paper's figures for those means"), std::string::npos) << sec.markdown;
 }
 
 TEST(ValidationReport, PointsDifference) {
