@@ -14,7 +14,11 @@
 //                      is then owed on the forward path
 //   Completed          TLM_COMPLETED annotated respDelay (early completion)
 // A BEGIN_RESP call carries the annotation respDelay, and is made only after the previous
-// response ended (END_RESP or a completing return value, at its effective time).
+// response ended (END_RESP or a completing return value, at its effective time). With
+// keepAnswerTimes, a call that waited for the previous response annotates only what is left of
+// respDelay (none once the answer's effective time T + latency + respDelay has passed), so that
+// every answer takes effect when the same target answering late without annotations would have
+// answered it: the annotation then changes how the time is told, not the time.
 // waitsForEndResp: the target answers only through END_RESP, as some third-party arbiters do: an
 // initiator that completes a BEGIN_RESP by its return value is recorded (completedByReturn) and
 // the target answers nothing more (the run would hang there).
@@ -50,6 +54,7 @@ struct ReferenceAtTarget : sc_core::sc_module {
     TargetSequence sequence;
     Timing timing;
     bool waitsForEndResp = false;
+    bool keepAnswerTimes = false;
     std::vector<Record> records;
     uint64_t completedByReturn = 0;  // BEGIN_RESP completed by TLM_COMPLETED or TLM_UPDATED/END_RESP
     uint64_t endResps = 0;           // END_RESP calls received
@@ -146,6 +151,10 @@ private:
             Record* r = find(*p);
             tlm::tlm_phase ph = tlm::BEGIN_RESP;
             Time t = timing.respDelay;
+            if (keepAnswerTimes) {
+                const Time wanted = r ? r->beginReq + timing.latency + timing.respDelay : now;
+                t = wanted > now ? wanted - now : sc_core::SC_ZERO_TIME;
+            }
             if (r) r->beginResp = now + t;
             open_ = p;
             const tlm::tlm_sync_enum s = socket->nb_transport_bw(*p, ph, t);
