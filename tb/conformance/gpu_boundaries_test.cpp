@@ -1,6 +1,8 @@
 // The GPU's initiator ends on a whole fermi15 GPU, each boundary it exposes played by the
 // reference target (tb/common/ReferenceAtTarget.hpp) with a protocol checker in front of it:
-//  - l2.<j>->mem: the reference target as the user's memory (GpuOptions::externalMemory);
+//  - l2.<j>->mem: the reference target as the user's memory (GpuOptions::externalMemory), also
+//    behind the slice arbiter of two slices per partition ("l2x2->mem" below; the arbiter does
+//    not take answers returned inside the BEGIN_REQ call);
 //  - noc->l2.<j>: the reference target in place of partition j's L2 (a LinkHook interposer that
 //    answers the NoC itself, as docs/cosimulation.md describes);
 //  - sm0->noc: the reference target in place of the NoC for SM 0.
@@ -76,11 +78,12 @@ struct Side {
     LaunchResult result;
     bool done = false;
 
-    // boundary: "l2->mem", "noc->l2" or "sm0->noc".
+    // boundary: "l2->mem", "l2x2->mem" (two slices per partition), "noc->l2" or "sm0->noc".
     Side(const std::string& prefix, const std::string& boundary, TargetSequence s, ReferenceAtTarget::Timing t,
          const std::string& spec, GpuOptions opt = {}, const std::vector<std::string>& sets = {}) {
         cfg.loadFile(resolvePlatform("fermi15"));
         for (const auto& kv : sets) cfg.setFromString(kv);
+        if (boundary == "l2x2->mem") cfg.setFromString("l2.slices_per_partition=2");
         cfg.validate();
         const PolicyChoice policy = PolicyRegistry::builtin().parse("gto");
         wl = WorkloadRegistry::builtin().create(spec, 1);
@@ -92,7 +95,7 @@ struct Side {
             replaced.push_back(r.get());
             return r;
         };
-        opt.externalMemory = boundary == "l2->mem";
+        opt.externalMemory = boundary == "l2->mem" || boundary == "l2x2->mem";
         gpu = std::make_unique<Gpu>((prefix + "gpu").c_str(), cfg, policy, stats, hook, opt);
         if (opt.externalMemory)
             for (unsigned j = 0; j < gpu->partitions(); ++j) {
@@ -163,6 +166,9 @@ void expectAnnotationIsLateness(const std::string& boundary, TargetSequence s, c
 TEST(GpuBoundaries, MemoryAnnotatedAnswerIsALateAnswer) {
     expectAnnotationIsLateness("l2->mem", TargetSequence::UpdatedEndReq, "vectoradd:n=16384");
 }
+TEST(GpuBoundaries, MemoryBehindTwoSlicesAnnotatedAnswerIsALateAnswer) {
+    expectAnnotationIsLateness("l2x2->mem", TargetSequence::UpdatedEndReq, kSmall);
+}
 TEST(GpuBoundaries, MemoryAnnotatedAnswerBeforeEndReqIsALateAnswer) {
     expectAnnotationIsLateness("l2->mem", TargetSequence::AcceptedBeginResp, kSmall);
 }
@@ -192,7 +198,7 @@ TEST_P(EverySequence, CompletesCleanly) {
     Side side("s_", c.boundary, c.sequence, timing(100, c.respDelay, c.reqDelay), kSmall);
     runAll({&side});
     side.expectClean();
-    if (std::string(c.boundary) == "l2->mem") EXPECT_EQ(side.answered(), 256u);  // the 256 line reads
+    if (std::string(c.boundary).find("->mem") != std::string::npos) EXPECT_EQ(side.answered(), 256u);  // the 256 line reads
     if (std::string(c.boundary) == "noc->l2") EXPECT_GE(side.answered(), 256u);  // SM requests (reads and writes)
     if (std::string(c.boundary) == "sm0->noc") EXPECT_GT(side.answered(), 0u);
 }
@@ -206,6 +212,10 @@ std::vector<SequenceCase> allCases() {
             out.push_back({b, s, 0, 0});
             out.push_back({b, s, 3, 7});
         }
+    for (TargetSequence s : {TargetSequence::UpdatedEndReq, TargetSequence::AcceptedEndReq, TargetSequence::AcceptedBeginResp}) {
+        out.push_back({"l2x2->mem", s, 0, 0});
+        out.push_back({"l2x2->mem", s, 3, 7});
+    }
     return out;
 }
 
