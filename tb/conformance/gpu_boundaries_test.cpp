@@ -12,6 +12,10 @@
 // move the other's results: docs/cosimulation.md), one answered late and one answered early with
 // the difference annotated, take the same number of cycles. (A whole GPU's cycle count cannot be
 // worked out by hand; the hand-computed timing of each sequence is at_port_conformance_test.)
+// The GPU's target ends (the NoC at sm0->noc, the L2 at noc->l2.0, the FR-FCFS controller at
+// l2.0->mem) the same way: a delay line in front of each delays every BEGIN_REQ and the end of
+// every response by 7 ns, on one GPU by annotating the delay, on the other by making the call
+// 7 ns later; the two take the same cycles.
 // The end_resp answering style finishes every answer with END_RESP, so a memory that waits for
 // END_RESP serves the whole run; with the default style the same memory stalls it.
 #include <cctype>
@@ -23,7 +27,9 @@
 #include <gtest/gtest.h>
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 
 #include "common/Config.hpp"
 #include "common/SimError.hpp"
@@ -66,19 +72,84 @@ struct ReplacingTarget : sc_module, LinkInterposer {
     tlm::tlm_initiator_socket<32>& out() override { return unused; }
 };
 
+// Delays what reaches the target of a link: every BEGIN_REQ and the end of every response (the
+// initiator's TLM_COMPLETED, TLM_UPDATED + END_RESP, or END_RESP call) by `delay`, either as an
+// annotation on the call passed on at once (annotate) or by passing the call on `delay` later
+// with none. The initiator sees the same in both: TLM_ACCEPTED to BEGIN_REQ, END_REQ when the
+// target gives it. A checker sits between the delay line and the target.
+struct DelayLine : sc_module, LinkInterposer {
+    tlm_utils::simple_target_socket<DelayLine> from{"from"};
+    tlm_utils::simple_initiator_socket<DelayLine> to{"to"};
+    TlmProtocolChecker checker;
+    bool annotate;
+    sc_time delay;
+    tlm_utils::peq_with_cb_and_phase<DelayLine> peq{this, &DelayLine::late};
+
+    DelayLine(sc_module_name n, const std::string& link, bool annotateDelay, sc_time d)
+        : sc_module(n), checker("checker", link), annotate(annotateDelay), delay(d) {
+        from.register_nb_transport_fw(this, &DelayLine::fw);
+        to.register_nb_transport_bw(this, &DelayLine::bw);
+        to.bind(checker.in());
+    }
+    tlm::tlm_target_socket<32>& in() override { return from; }
+    tlm::tlm_initiator_socket<32>& out() override { return checker.out(); }
+
+    tlm::tlm_sync_enum fw(Payload& p, tlm::tlm_phase& ph, sc_time& t) {
+        if (annotate) {  // BEGIN_REQ or END_RESP, passed on with the delay added
+            t += delay;
+            const tlm::tlm_phase sent = ph;
+            const tlm::tlm_sync_enum r = to->nb_transport_fw(p, ph, t);
+            // Every target end of the GPU takes a delayed BEGIN_REQ later, by TLM_ACCEPTED.
+            if (sent == tlm::BEGIN_REQ && r != tlm::TLM_ACCEPTED) ADD_FAILURE() << "delayed BEGIN_REQ answered at once";
+            return r;
+        }
+        if (ph == tlm::END_RESP && p.has_mm()) p.acquire();  // as below
+        peq.notify(p, ph, t + delay);
+        return ph == tlm::BEGIN_REQ ? tlm::TLM_ACCEPTED : tlm::TLM_COMPLETED;
+    }
+    tlm::tlm_sync_enum bw(Payload& p, tlm::tlm_phase& ph, sc_time& t) {
+        if (ph != tlm::BEGIN_RESP) return from->nb_transport_bw(p, ph, t);  // END_REQ
+        const tlm::tlm_sync_enum r = from->nb_transport_bw(p, ph, t);
+        if (r == tlm::TLM_ACCEPTED) return r;  // the initiator's END_RESP comes through fw
+        if (annotate) {
+            t += delay;
+            return r;
+        }
+        ph = tlm::BEGIN_RESP;
+        if (p.has_mm()) p.acquire();  // the initiator, done with it, may release it meanwhile
+        peq.notify(p, tlm::END_RESP, t + delay);
+        return tlm::TLM_ACCEPTED;
+    }
+    void late(Payload& p, const tlm::tlm_phase& ph) {
+        tlm::tlm_phase phase = ph;
+        sc_time t = SC_ZERO_TIME;
+        const tlm::tlm_sync_enum r = to->nb_transport_fw(p, phase, t);
+        if (ph == tlm::END_RESP && p.has_mm()) p.release();
+        if (ph != tlm::BEGIN_REQ || r == tlm::TLM_ACCEPTED) return;
+        if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
+            from->nb_transport_bw(p, phase, t);
+            return;
+        }
+        ADD_FAILURE() << "the GPU's target answered inside BEGIN_REQ";
+    }
+};
+
 // One GPU with its own statistics, hooks and targets, launched in hosted mode at time 0.
 struct Side {
     Config cfg{gpuSchema()};
     StatRegistry stats;
     ProtocolCheckers checkers;
     std::vector<ReplacingTarget*> replaced;
+    std::vector<DelayLine*> delayLines;
     std::vector<std::unique_ptr<ReferenceAtTarget>> memories;
     std::unique_ptr<Workload> wl;
     std::unique_ptr<Gpu> gpu;
     LaunchResult result;
     bool done = false;
 
-    // boundary: "l2->mem", "l2x2->mem" (two slices per partition), "noc->l2" or "sm0->noc".
+    // boundary: "l2->mem", "l2x2->mem" (two slices per partition), "noc->l2" or "sm0->noc": the
+    // reference target there; or "delay:annotate" / "delay:late": a DelayLine in front of the
+    // GPU's own targets at sm0->noc, noc->l2.0 and l2.0->mem.
     Side(const std::string& prefix, const std::string& boundary, TargetSequence s, ReferenceAtTarget::Timing t,
          const std::string& spec, GpuOptions opt = {}, const std::vector<std::string>& sets = {}) {
         cfg.loadFile(resolvePlatform("fermi15"));
@@ -88,6 +159,12 @@ struct Side {
         const PolicyChoice policy = PolicyRegistry::builtin().parse("gto");
         wl = WorkloadRegistry::builtin().create(spec, 1);
         LinkHook hook = [&, prefix, boundary, s, t](const std::string& link) -> std::unique_ptr<LinkInterposer> {
+            if (boundary.rfind("delay:", 0) == 0 && (link == "sm0->noc" || link == "noc->l2.0" || link == "l2.0->mem")) {
+                auto d = std::make_unique<DelayLine>(interposerModuleName(prefix + "delay_", link).c_str(), link,
+                                                     boundary == "delay:annotate", ns(7));
+                delayLines.push_back(d.get());
+                return d;
+            }
             const bool replace = (boundary == "noc->l2" && link.rfind("noc->l2.", 0) == 0) ||
                                  (boundary == "sm0->noc" && link == "sm0->noc");
             if (!replace) return checkers.hook()(link);
@@ -127,9 +204,12 @@ struct Side {
         EXPECT_TRUE(result.ok) << result.error;
         EXPECT_EQ(checkers.violationCount(), 0u) << checkers.report();
         EXPECT_EQ(checkers.openTransactions(), 0u) << checkers.report();
-        for (auto* r : replaced) {
-            EXPECT_EQ(r->checker.violationCount(), 0u) << r->checker.violations().front();
-            EXPECT_EQ(r->checker.openTransactions(), 0u) << r->checker.describeOpen();
+        std::vector<const TlmProtocolChecker*> own;
+        for (auto* r : replaced) own.push_back(&r->checker);
+        for (auto* d : delayLines) own.push_back(&d->checker);
+        for (const TlmProtocolChecker* c : own) {
+            EXPECT_EQ(c->violationCount(), 0u) << c->violations().front();
+            EXPECT_EQ(c->openTransactions(), 0u) << c->describeOpen();
         }
         for (auto* t : targets()) EXPECT_TRUE(t->idle());
     }
@@ -177,6 +257,19 @@ TEST(GpuBoundaries, L2AnnotatedAnswerIsALateAnswer) {
 }
 TEST(GpuBoundaries, NocAnnotatedAnswerIsALateAnswer) {
     expectAnnotationIsLateness("sm0->noc", TargetSequence::UpdatedEndReq, kSmall);
+}
+
+TEST(GpuBoundaries, TargetEndsTakeAnnotatedRequestsAndResponseEndsOnTime) {
+    Side late("late_", "delay:late", TargetSequence::UpdatedEndReq, timing(0, 0), "vectoradd:n=16384");
+    Side annotated("ann_", "delay:annotate", TargetSequence::UpdatedEndReq, timing(0, 0), "vectoradd:n=16384");
+    runAll({&late, &annotated});
+    late.expectClean();
+    annotated.expectClean();
+    ASSERT_EQ(annotated.delayLines.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) EXPECT_GT(annotated.delayLines[i]->checker.transactions(), 0u);
+    EXPECT_EQ(annotated.result.cycles, late.result.cycles);
+    std::cout << "delay lines: late calls " << late.result.cycles << " cycles, annotated calls "
+              << annotated.result.cycles << " cycles\n";
 }
 
 // Every sequence, with and without annotated delays, at every boundary: the run completes, the
