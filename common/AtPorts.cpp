@@ -37,6 +37,16 @@ void answerNotOutstanding(const std::string& link, const Payload& p) {
 
 namespace {
 
+// The owner may release a payload when it takes the answer (an L2 its write-back's: nothing waits
+// for it); an END_RESP still owed to the target must reach it alive, so the port holds a
+// reference from before the take until that END_RESP is sent.
+void hold(Payload& p) {
+    if (p.has_mm()) p.acquire();
+}
+void unhold(Payload& p) {
+    if (p.has_mm()) p.release();
+}
+
 uint64_t requestIdOf(const Payload& p) {
     const GpuExtension* e = findGpuExt(p);
     return e ? e->requestId : 0;
@@ -96,9 +106,14 @@ void AtInitiatorPort::endRequest(Payload& p) {
 
 bool AtInitiatorPort::deliver(Payload& p, bool endRespOwed) {
     endRequest(p);  // an answer implies END_REQ
-    if (take_(p)) {
-        if (endRespOwed) sendEndResp(p);
-        return true;
+    if (!endRespOwed) {
+        if (take_(p)) return true;
+    } else {
+        hold(p);
+        const bool taken = take_(p);
+        if (taken) sendEndResp(p);
+        unhold(p);
+        if (taken) return true;
     }
     held_.push_back({&p, endRespOwed});
     if (onHeld_) onHeld_();
@@ -171,11 +186,16 @@ tlm::tlm_sync_enum AtInitiatorPort::nbTransportBw(Payload& p, tlm::tlm_phase& ph
             return tlm::TLM_ACCEPTED;
         }
         endRequest(p);  // BEGIN_RESP implies END_REQ
-        if (take_(p)) {
-            if (completion_ == ResponseCompletion::Completed) return tlm::TLM_COMPLETED;
-            ++endRespOwed_;
-            later(p, gpusim_send_end_resp, sc_core::SC_ZERO_TIME);
-            return tlm::TLM_ACCEPTED;
+        if (completion_ == ResponseCompletion::Completed) {
+            if (take_(p)) return tlm::TLM_COMPLETED;
+        } else {
+            hold(p);  // released once the END_RESP is sent
+            if (take_(p)) {
+                ++endRespOwed_;
+                later(p, gpusim_send_end_resp, sc_core::SC_ZERO_TIME);
+                return tlm::TLM_ACCEPTED;
+            }
+            unhold(p);
         }
         ++endRespOwed_;
         held_.push_back({&p, true});
@@ -194,8 +214,9 @@ void AtInitiatorPort::onQueued(Payload& p, const tlm::tlm_phase& ph) {
     } else if (ph == gpusim_completed_answer) {
         --queuedAnswers_;
         deliver(p, false);
-    } else {
+    } else {  // gpusim_send_end_resp
         sendEndResp(p);
+        unhold(p);
     }
 }
 
@@ -213,11 +234,16 @@ std::string AtInitiatorPort::describeOutstanding(size_t max) const {
 }
 
 bool AtInitiatorPort::retryHeldResponse() {
-    if (held_.empty() || !take_(*held_.front().p)) return false;
+    if (held_.empty()) return false;
     const Held h = held_.front();
-    held_.pop_front();
-    if (h.endRespOwed) sendEndResp(*h.p);
-    return true;
+    if (h.endRespOwed) hold(*h.p);
+    const bool taken = take_(*h.p);
+    if (taken) {
+        held_.pop_front();
+        if (h.endRespOwed) sendEndResp(*h.p);
+    }
+    if (h.endRespOwed) unhold(*h.p);
+    return taken;
 }
 
 void AtTargetPort::later(Payload& p, const tlm::tlm_phase& ph, const sc_core::sc_time& t) {

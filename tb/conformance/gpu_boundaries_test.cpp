@@ -343,6 +343,25 @@ TEST(GpuBoundaries, EndRespStyleServesAMemoryThatWaitsForEndResp) {
     EXPECT_EQ(side.checkers.paths("l2.", "->mem").endRespLate, 256u);
 }
 
+// The L2 releases a write-back's payload when it takes the answer (nothing waits for it); the
+// END_RESP that follows in the end_resp style, or after an answer annotated with a delay, must
+// still reach the memory with the payload alive (the checker counts a released one). Lines of
+// 2 x 262144 x 4 B stream through fermi15's 768 KB L2 and write back on eviction.
+void expectWriteBacksEndCleanly(GpuOptions opt, double respDelay) {
+    Side side("s_", "l2->mem", TargetSequence::UpdatedEndReq, timing(100, respDelay), "vectoradd:n=262144", opt);
+    runAll({&side});
+    side.expectClean();
+    EXPECT_GT(side.stats.sum("l2.slice", ".writebacks"), 0);
+}
+
+TEST(GpuBoundaries, EndRespStyleWithWriteBacks) {
+    GpuOptions opt;
+    for (unsigned j = 0; j < 6; ++j) opt.responseCompletion["l2." + std::to_string(j) + "->mem"] = ResponseCompletion::EndResp;
+    expectWriteBacksEndCleanly(opt, 0);
+}
+
+TEST(GpuBoundaries, DelayedAnswersWithWriteBacks) { expectWriteBacksEndCleanly({}, 10); }
+
 TEST(GpuBoundaries, CompletedStyleStallsAMemoryThatWaitsForEndResp) {
     Side side("s_", "l2->mem", TargetSequence::UpdatedEndReq, timing(100, 0), kSmall, {}, {"sim.watchdog_cycles=2000"});
     for (auto& m : side.memories) m->waitsForEndResp = true;
