@@ -37,16 +37,6 @@ void answerNotOutstanding(const std::string& link, const Payload& p) {
 
 namespace {
 
-// The owner may release a payload when it takes the answer (an L2 its write-back's: nothing waits
-// for it); an END_RESP still owed to the target must reach it alive, so the port holds a
-// reference from before the take until that END_RESP is sent.
-void hold(Payload& p) {
-    if (p.has_mm()) p.acquire();
-}
-void unhold(Payload& p) {
-    if (p.has_mm()) p.release();
-}
-
 uint64_t requestIdOf(const Payload& p) {
     const GpuExtension* e = findGpuExt(p);
     return e ? e->requestId : 0;
@@ -104,15 +94,18 @@ void AtInitiatorPort::endRequest(Payload& p) {
     if (onEndReq_) onEndReq_();
 }
 
+// The owner may release a payload when it takes the answer (an L2 its write-back's: nothing waits
+// for it); an END_RESP still owed to the target must reach it alive, so the port holds a
+// reference from before the take until that END_RESP is sent.
 bool AtInitiatorPort::deliver(Payload& p, bool endRespOwed) {
     endRequest(p);  // an answer implies END_REQ
     if (!endRespOwed) {
         if (take_(p)) return true;
     } else {
-        hold(p);
+        holdPayload(p);
         const bool taken = take_(p);
         if (taken) sendEndResp(p);
-        unhold(p);
+        unholdPayload(p);
         if (taken) return true;
     }
     held_.push_back({&p, endRespOwed});
@@ -189,13 +182,13 @@ tlm::tlm_sync_enum AtInitiatorPort::nbTransportBw(Payload& p, tlm::tlm_phase& ph
         if (completion_ == ResponseCompletion::Completed) {
             if (take_(p)) return tlm::TLM_COMPLETED;
         } else {
-            hold(p);  // released once the END_RESP is sent
+            holdPayload(p);  // released once the END_RESP is sent
             if (take_(p)) {
                 ++endRespOwed_;
                 later(p, gpusim_send_end_resp, sc_core::SC_ZERO_TIME);
                 return tlm::TLM_ACCEPTED;
             }
-            unhold(p);
+            unholdPayload(p);
         }
         ++endRespOwed_;
         held_.push_back({&p, true});
@@ -216,7 +209,7 @@ void AtInitiatorPort::onQueued(Payload& p, const tlm::tlm_phase& ph) {
         deliver(p, false);
     } else {  // gpusim_send_end_resp
         sendEndResp(p);
-        unhold(p);
+        unholdPayload(p);
     }
 }
 
@@ -236,13 +229,13 @@ std::string AtInitiatorPort::describeOutstanding(size_t max) const {
 bool AtInitiatorPort::retryHeldResponse() {
     if (held_.empty()) return false;
     const Held h = held_.front();
-    if (h.endRespOwed) hold(*h.p);
+    if (h.endRespOwed) holdPayload(*h.p);
     const bool taken = take_(*h.p);
     if (taken) {
         held_.pop_front();
         if (h.endRespOwed) sendEndResp(*h.p);
     }
-    if (h.endRespOwed) unhold(*h.p);
+    if (h.endRespOwed) unholdPayload(*h.p);
     return taken;
 }
 

@@ -59,6 +59,15 @@ std::string describeTransaction(const Payload& p);
 // same one, so a user reads one message whichever unit caught it).
 [[noreturn]] void answerNotOutstanding(const std::string& link, const Payload& p);
 
+// A reference held on a pooled payload by a unit that needs it past the moment its owner may
+// release it (an END_RESP still to send); no-ops for a payload without a memory manager.
+inline void holdPayload(Payload& p) {
+    if (p.has_mm()) p.acquire();
+}
+inline void unholdPayload(Payload& p) {
+    if (p.has_mm()) p.release();
+}
+
 class AtInitiatorPort {
 public:
     // link: the link's name, for errors. take(p): the owner takes a response now (true) or not
