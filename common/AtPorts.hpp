@@ -6,7 +6,19 @@
 //  - a target sends BEGIN_RESP only when the previous response is finished (TLM_COMPLETED or
 //    END_RESP received);
 //  - fast paths avoid kernel events: an accepting target answers BEGIN_REQ with TLM_UPDATED +
-//    END_REQ, an accepting initiator answers BEGIN_RESP with TLM_COMPLETED.
+//    END_REQ, an accepting initiator answers BEGIN_RESP with TLM_COMPLETED (or, in the end_resp
+//    answering style, with TLM_ACCEPTED and an END_RESP on the forward path a delta cycle later,
+//    for targets that wait for END_RESP);
+//  - every phase the peer passes, on a call or in a return, takes effect at the current time plus
+//    the delay it annotated (IEEE 1666-2011, 15.2): with a zero delay at once, inside the call;
+//    with a non-zero one through a payload event queue (tlm_utils::peq_with_cb_and_phase, made
+//    at the first such phase), whose process hands it to the owner at that time. A response
+//    that arrives with a delay cannot be completed by the return value (the owner may be full at
+//    that time): it is answered TLM_ACCEPTED and finished with END_RESP, whatever the style. Every
+//    sequence of the base protocol is accepted: TLM_ACCEPTED, TLM_UPDATED with END_REQ or with
+//    BEGIN_RESP (an implicit END_REQ), TLM_COMPLETED (early completion) to BEGIN_REQ; END_REQ and
+//    BEGIN_RESP on the backward path, a BEGIN_RESP before END_REQ included; TLM_ACCEPTED,
+//    TLM_UPDATED with END_RESP and TLM_COMPLETED to BEGIN_RESP.
 // Payload ownership: the originator acquired the payload; intermediate units hold plain pointers
 // while it is in their queues and never release it.
 // Each end knows the name of its link (the platform's: "sm3->noc", "noc->l2.2", "l2.2->mem") and
@@ -15,13 +27,17 @@
 // transaction; a phase out of turn) is a ModelError raised at once, naming the link, the address
 // and the request id, rather than a fault somewhere downstream later.
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/peq_with_cb_and_phase.h>
 
 #include "common/PointerMap.hpp"
+#include "common/TlmLinkParams.hpp"
 
 namespace gpusim {
 
@@ -43,6 +59,15 @@ std::string describeTransaction(const Payload& p);
 // same one, so a user reads one message whichever unit caught it).
 [[noreturn]] void answerNotOutstanding(const std::string& link, const Payload& p);
 
+// A reference held on a pooled payload by a unit that needs it past the moment its owner may
+// release it (an END_RESP still to send); no-ops for a payload without a memory manager.
+inline void holdPayload(Payload& p) {
+    if (p.has_mm()) p.acquire();
+}
+inline void unholdPayload(Payload& p) {
+    if (p.has_mm()) p.release();
+}
+
 class AtInitiatorPort {
 public:
     // link: the link's name, for errors. take(p): the owner takes a response now (true) or not
@@ -59,16 +84,24 @@ public:
         bind(std::move(link), TransportFn(), std::move(take), std::move(onEndReq));
         peer_ = std::move(peer);
     }
+    void setResponseCompletion(ResponseCompletion c) { completion_ = c; }
+    ResponseCompletion responseCompletion() const { return completion_; }
+    // Called each time a response becomes held (the owner refused it), whichever call or queued
+    // phase it came in: an owner that counts its held responses counts them here.
+    void setOnHeld(std::function<void()> onHeld) { onHeld_ = std::move(onHeld); }
     bool canSend() const { return open_ == nullptr; }
     void send(Payload& p);
     tlm::tlm_sync_enum nbTransportBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
-    bool hasHeldResponse() const { return held_ != nullptr; }
-    // Offers the held response again; true if the owner took it (END_RESP was sent).
+    bool hasHeldResponse() const { return !held_.empty(); }
+    // Offers the oldest held response again; true if the owner took it (END_RESP was sent when
+    // the target awaits one).
     bool retryHeldResponse();
     uint64_t sent() const { return sent_; }
-    // Sent and not yet answered (BEGIN_RESP or an immediate TLM_COMPLETED): a request the
-    // target still holds, whatever it is (a line read, a write-back nobody waits for).
-    size_t outstanding() const { return outstanding_.size(); }
+    // Sent and not yet answered (BEGIN_RESP or an immediate TLM_COMPLETED, at the time its
+    // annotated delay gives): a request the target still holds, whatever it is (a line read, a
+    // write-back nobody waits for); plus the answers in the payload event queue and those whose
+    // END_RESP is not sent yet (the link is not idle before).
+    size_t outstanding() const { return outstanding_.size() + queuedAnswers_ + endRespOwed_; }
     // Up to `max` outstanding transactions, oldest request id first ("read 0x1f80 (request
     // 42), ..."), for state dumps; "none" when nothing is outstanding.
     std::string describeOutstanding(size_t max) const;
@@ -81,6 +114,21 @@ private:
         return firstForward(p, ph, t);
     }
     tlm::tlm_sync_enum firstForward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    // An answer whose checks passed (taken out of outstanding_), at its effective time.
+    // endRespOwed: the target awaits END_RESP (it was not completed by a return value).
+    // Returns true if the owner took it.
+    bool deliver(Payload& p, bool endRespOwed);
+    void endRequest(Payload& p);
+    void sendEndResp(Payload& p);
+    // Checks an answer arriving now (BEGIN_RESP, TLM_COMPLETED) and takes it out of outstanding_.
+    void checkAnswer(Payload& p, bool viaBeginResp);
+    void later(Payload& p, const tlm::tlm_phase& ph, const sc_core::sc_time& t);
+    void onQueued(Payload& p, const tlm::tlm_phase& ph);  // the payload event queue's callback
+
+    struct Held {
+        Payload* p;
+        bool endRespOwed;
+    };
 
     std::string link_;
     TransportFn fw_;
@@ -88,8 +136,13 @@ private:
     tlm::tlm_fw_transport_if<>* fwIf_ = nullptr;  // peer_(), once asked
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndReq_;
-    Payload* open_ = nullptr;
-    Payload* held_ = nullptr;
+    std::function<void()> onHeld_;
+    ResponseCompletion completion_ = ResponseCompletion::Completed;
+    Payload* open_ = nullptr;      // awaiting END_REQ (or a BEGIN_RESP, which implies it)
+    std::deque<Held> held_;        // answers the owner refused, oldest first
+    size_t queuedAnswers_ = 0;     // answers in the payload event queue
+    unsigned endRespOwed_ = 0;     // answers queued or held whose target awaits END_RESP
+    std::unique_ptr<tlm_utils::peq_with_cb_and_phase<AtInitiatorPort>> peq_;
     uint64_t sent_ = 0;
     // Payload -> the request id it was sent with. Looked up per answer, never iterated for a
     // decision (describeOutstanding sorts). A flat table: no allocation per request.
@@ -113,11 +166,16 @@ public:
         peer_ = std::move(peer);
     }
     tlm::tlm_sync_enum nbTransportFw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&);
+    // Called each time a request becomes held (the owner refused it), whichever call or queued
+    // phase it came in.
+    void setOnHeld(std::function<void()> onHeld) { onHeld_ = std::move(onHeld); }
     bool hasHeldRequest() const { return held_ != nullptr; }
     // Offers the held request again; true if the owner took it (END_REQ was sent).
     bool retryHeldRequest();
     bool canRespond() const { return open_ == nullptr; }
     void respond(Payload& p);
+    // A BEGIN_REQ or END_RESP in the payload event queue (annotated with a delay, not yet due).
+    bool hasQueuedPhase() const { return queued_ != 0; }
     const std::string& link() const { return link_; }
 
 private:
@@ -127,6 +185,9 @@ private:
         return firstBackward(p, ph, t);
     }
     tlm::tlm_sync_enum firstBackward(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    void later(Payload& p, const tlm::tlm_phase& ph, const sc_core::sc_time& t);
+    void onQueued(Payload& p, const tlm::tlm_phase& ph);  // the payload event queue's callback
+    void endResponse(Payload& p);
 
     std::string link_;
     TransportFn bw_;
@@ -134,8 +195,12 @@ private:
     tlm::tlm_bw_transport_if<>* bwIf_ = nullptr;  // peer_(), once asked
     std::function<bool(Payload&)> take_;
     std::function<void()> onEndResp_;
+    std::function<void()> onHeld_;
     Payload* held_ = nullptr;
     Payload* open_ = nullptr;
+    Payload* queuedReq_ = nullptr;  // a BEGIN_REQ in the payload event queue
+    unsigned queued_ = 0;           // phases in the payload event queue
+    std::unique_ptr<tlm_utils::peq_with_cb_and_phase<AtTargetPort>> peq_;
 };
 
 } // namespace gpusim

@@ -60,7 +60,7 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
         "noc.reply", makeGpuSubnet(params_, numClusters_, numPartitions, Subnet::Reply), np, stats,
         [this](unsigned, const Packet& p) { return deliverReply(p); },
         [this](unsigned j) {
-            // A partition that answers again inside END_RESP and is held counts in memBw.
+            // A partition that answers again inside END_RESP and is held counts through setOnHeld.
             if (memPorts_[j].retryHeldResponse()) --heldResponses_;
             if (memPorts_[j].hasHeldResponse()) replyNet_->notifyWhenFreed(j);
         });
@@ -74,12 +74,14 @@ Noc::Noc(sc_core::sc_module_name name, const NocParams& params, StatRegistry& st
             BwPeerFn([this, i] { return smSide[static_cast<int>(i)]; }),
             [this, i](Payload& p) { return takeRequest(i, p); },
             [this] { clock_.wake(); });  // a sink may have been waiting for END_RESP
+        smPorts_[i].setOnHeld([this] { ++heldRequests_; });  // a BEGIN_REQ the injection queue had no room for
     }
     for (unsigned j = 0; j < numPartitions; ++j) {
         memPorts_[j].bind("noc->l2." + std::to_string(j),
             FwPeerFn([this, j] { return memSide[static_cast<int>(j)]; }),
             [this, j](Payload& p) { return takeReply(j, p); },
             [this] { clock_.wake(); });  // a sink may have been waiting for END_REQ
+        memPorts_[j].setOnHeld([this] { ++heldResponses_; });
     }
     clock.add(this);
 }
@@ -97,19 +99,11 @@ void Noc::portFault(int id, unsigned count, const char* side) const {
 }
 
 tlm::tlm_sync_enum Noc::smFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-    AtTargetPort& port = smPorts_[checkedPort(id, numSms_, "smSide")];
-    const bool held = port.hasHeldRequest();
-    const tlm::tlm_sync_enum r = port.nbTransportFw(p, ph, t);
-    heldRequests_ += port.hasHeldRequest() && !held;  // a BEGIN_REQ the injection queue had no room for
-    return r;
+    return smPorts_[checkedPort(id, numSms_, "smSide")].nbTransportFw(p, ph, t);
 }
 
 tlm::tlm_sync_enum Noc::memBw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
-    AtInitiatorPort& port = memPorts_[checkedPort(id, numPartitions_, "memSide")];
-    const bool held = port.hasHeldResponse();
-    const tlm::tlm_sync_enum r = port.nbTransportBw(p, ph, t);
-    heldResponses_ += port.hasHeldResponse() && !held;
-    return r;
+    return memPorts_[checkedPort(id, numPartitions_, "memSide")].nbTransportBw(p, ph, t);
 }
 
 unsigned Noc::smDbg(int, Payload& p) {
@@ -235,7 +229,7 @@ bool Noc::busy() const { return !reqNet_->empty() || !replyNet_->empty(); }
 bool Noc::quiescent() const {
     if (!reqNet_->empty() || !replyNet_->empty()) return false;
     for (const auto& port : smPorts_)
-        if (port.hasHeldRequest() || !port.canRespond()) return false;
+        if (port.hasHeldRequest() || !port.canRespond() || port.hasQueuedPhase()) return false;
     for (const auto& port : memPorts_)
         if (port.hasHeldResponse() || !port.canSend() || port.outstanding() != 0) return false;
     return true;

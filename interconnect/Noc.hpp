@@ -53,6 +53,10 @@ public:
     void tick(uint64_t cycle) override;
     bool busy() const override;
     bool quiescent() const;         // nothing queued, in flight, held or awaiting a phase
+    // How the NoC finishes partition j's answers (tlm.response_completion; Gpu sets it per link).
+    void setResponseCompletion(unsigned partition, ResponseCompletion c) {
+        memPorts_.at(partition).setResponseCompletion(c);
+    }
     std::string dumpState() const;  // what is queued where (watchdog dump)
 
     // Read-only views for tests and tools.

@@ -268,7 +268,7 @@ bool DramController::busy() const {
 
 bool DramController::quiescent() const {
     return queue_.empty() && completions_.empty() && port_.canRespond() && !port_.hasHeldRequest() &&
-           !(prefetch_ && prefetch_->busy());
+           !port_.hasQueuedPhase() && !(prefetch_ && prefetch_->busy());
 }
 
 std::string DramController::dumpState() const {

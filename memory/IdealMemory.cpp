@@ -67,7 +67,7 @@ bool IdealMemory::busy() const {
     return !pending_.empty() && port_.canRespond();
 }
 
-bool IdealMemory::quiescent() const { return pending_.empty() && port_.canRespond(); }
+bool IdealMemory::quiescent() const { return pending_.empty() && port_.canRespond() && !port_.hasQueuedPhase(); }
 
 std::string IdealMemory::dumpState() const {
     std::ostringstream os;

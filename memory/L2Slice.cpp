@@ -565,7 +565,7 @@ bool L2Slice::quiescent() const {
     return input_.empty() && pipe_.empty() && fills_.empty() && fillAnswers_.empty() && prefetchFills_.empty() &&
            rmwQueue_.empty() && rmwUnit_.empty() && rmwDone_.empty() &&
            responses_.empty() && misses_.empty() && mshr_.empty() && pending_.empty() && !nocPort_.hasHeldRequest() &&
-           nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse() &&
+           !nocPort_.hasQueuedPhase() && nocPort_.canRespond() && memPort_.canSend() && !memPort_.hasHeldResponse() &&
            memPort_.outstanding() == 0;  // write-backs too: nothing waits for them but the memory
 }
 

@@ -88,6 +88,8 @@ public:
     bool busy() const override;
     // Nothing queued, in flight or open on either socket (end-of-run invariant).
     bool quiescent() const;
+    // How the slice finishes the memory's answers (tlm.response_completion; Gpu sets it per link).
+    void setMemoryResponseCompletion(ResponseCompletion c) { memPort_.setResponseCompletion(c); }
     // What is outstanding, in one paragraph without the module name (watchdog dump).
     std::string dumpState() const;
 

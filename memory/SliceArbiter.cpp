@@ -21,22 +21,30 @@ SliceArbiter::SliceArbiter(sc_core::sc_module_name name, unsigned slices, unsign
     dont_initialize();
 }
 
-tlm::tlm_sync_enum SliceArbiter::toSlice(unsigned k, Payload& p, tlm::tlm_phase ph) {
-    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+tlm::tlm_sync_enum SliceArbiter::toSlice(unsigned k, Payload& p, tlm::tlm_phase ph, sc_core::sc_time t) {
     return (*sliceSide[k])->nb_transport_bw(p, ph, t);
 }
 
-bool SliceArbiter::toMemory(unsigned k, Payload& p) {
+void SliceArbiter::memoryFreeAfter(const sc_core::sc_time& t, bool passWaiting) {
+    reqFreeAt_ = sc_core::sc_time_stamp() + t;
+    if (passWaiting || t != sc_core::SC_ZERO_TIME) waiting_.notify(t);
+}
+
+bool SliceArbiter::toMemory(unsigned k, Payload& p, sc_core::sc_time& t) {
     owner_[&p] = k;
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    t = sc_core::SC_ZERO_TIME;
     switch (memSide->nb_transport_fw(p, ph, t)) {
     case tlm::TLM_ACCEPTED:
         reqOpen_ = &p;
         reqOpenSlice_ = k;
         return false;
     case tlm::TLM_UPDATED:
-        if (ph != tlm::END_REQ) linkError(memLink_, "the memory returned an unsupported phase to BEGIN_REQ", p);
+        if (ph != tlm::END_REQ)
+            linkError(memLink_, "the memory returned " + std::string(ph == tlm::BEGIN_RESP ? "BEGIN_RESP" : "a phase") +
+                                    " to BEGIN_REQ (not supported behind a slice arbiter)",
+                      p);
+        memoryFreeAfter(t, false);  // accepted at the annotated time
         return true;
     case tlm::TLM_COMPLETED:
         linkError(memLink_, "the memory completed a request at once (not supported behind a slice arbiter)", p);
@@ -44,14 +52,16 @@ bool SliceArbiter::toMemory(unsigned k, Payload& p) {
     return true;
 }
 
-tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
+tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     const unsigned k = static_cast<unsigned>(id);
     if (ph == tlm::BEGIN_REQ) {
         if (waitingReq_[k]) throw ModelError(std::string(name()) + ": BEGIN_REQ before END_REQ from slice " + std::to_string(k));
         bool othersWaiting = false;
         for (const Payload* w : waitingReq_) othersWaiting |= w != nullptr;
-        if (!reqOpen_ && !othersWaiting && toMemory(k, p)) {
+        sc_core::sc_time accepted;
+        if (!reqOpen_ && !othersWaiting && sc_core::sc_time_stamp() >= reqFreeAt_ && toMemory(k, p, accepted)) {
             ph = tlm::END_REQ;
+            t += accepted;
             return tlm::TLM_UPDATED;
         }
         if (reqOpen_ != &p) {  // wait for the memory link (END_REQ withheld)
@@ -65,8 +75,7 @@ tlm::tlm_sync_enum SliceArbiter::sliceFw(int id, Payload& p, tlm::tlm_phase& ph,
             throw ModelError(std::string(name()) + ": END_RESP from slice " + std::to_string(k) + ", which has no answer open");
         respOpen_ = -1;
         tlm::tlm_phase end = tlm::END_RESP;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        memSide->nb_transport_fw(p, end, t);
+        memSide->nb_transport_fw(p, end, t);  // with the slice's annotation
         return tlm::TLM_COMPLETED;
     }
     throw ModelError(std::string(name()) + ": unexpected phase from slice " + std::to_string(k));
@@ -76,8 +85,8 @@ tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::
     if (ph == tlm::END_REQ) {
         if (reqOpen_ != &p) linkError(memLink_, "END_REQ for a request that does not await it", p);
         reqOpen_ = nullptr;
-        toSlice(reqOpenSlice_, p, tlm::END_REQ);
-        waiting_.notify(sc_core::SC_ZERO_TIME);
+        toSlice(reqOpenSlice_, p, tlm::END_REQ, t);
+        memoryFreeAfter(t, true);
         return tlm::TLM_ACCEPTED;
     }
     if (ph == tlm::BEGIN_RESP) {
@@ -87,7 +96,7 @@ tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::
         owner_.erase(it);
         if (reqOpen_ == &p) {  // BEGIN_RESP implies END_REQ; the slice's port infers it too
             reqOpen_ = nullptr;
-            waiting_.notify(sc_core::SC_ZERO_TIME);
+            memoryFreeAfter(t, true);
         }
         if (respOpen_ >= 0) linkError(memLink_, "BEGIN_RESP while the previous answer awaits END_RESP", p);
         const tlm::tlm_sync_enum r = (*sliceSide[k])->nb_transport_bw(p, ph, t);
@@ -98,7 +107,12 @@ tlm::tlm_sync_enum SliceArbiter::memBw(Payload& p, tlm::tlm_phase& ph, sc_core::
 }
 
 void SliceArbiter::forwardWaiting() {
-    while (!reqOpen_) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (now < reqFreeAt_) {  // the last END_REQ takes effect later
+        waiting_.notify(reqFreeAt_ - now);
+        return;
+    }
+    while (!reqOpen_ && sc_core::sc_time_stamp() >= reqFreeAt_) {
         int pick = -1;
         for (unsigned i = 0; i < n_ && pick < 0; ++i) {
             const unsigned k = (next_ + i) % n_;
@@ -109,7 +123,8 @@ void SliceArbiter::forwardWaiting() {
         next_ = (k + 1) % n_;
         Payload* p = waitingReq_[k];
         waitingReq_[k] = nullptr;
-        if (toMemory(k, *p)) toSlice(k, *p, tlm::END_REQ);  // taken at once: the slice may go on
+        sc_core::sc_time accepted;
+        if (toMemory(k, *p, accepted)) toSlice(k, *p, tlm::END_REQ, accepted);  // taken: the slice may go on
     }
 }
 

@@ -6,8 +6,10 @@
 //    withheld) and its request is passed on, slices in round-robin order, a delta cycle after
 //    the open one got its END_REQ (never from inside the memory's own call);
 //  - memory's answers go back to the slice that sent the request, END_RESP passed through.
-// A memory that completes a request at once (TLM_COMPLETED to BEGIN_REQ) is not supported
-// behind it (a ModelError); both memory models here answer later. A memory's answer to a
+// Annotated delays pass through: an END_REQ's delay reaches the slice with it, and no other
+// request goes to memory before it takes effect; a BEGIN_RESP's delay and an END_RESP's too. A
+// memory that answers inside the BEGIN_REQ call (TLM_UPDATED with BEGIN_RESP, or TLM_COMPLETED)
+// is not supported behind it (a ModelError); both memory models here answer later. A memory's answer to a
 // request it does not hold (a duplicate, an invented one) is a ModelError naming the memory link.
 #include <memory>
 #include <string>
@@ -38,14 +40,19 @@ public:
 private:
     tlm::tlm_sync_enum sliceFw(int k, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
-    tlm::tlm_sync_enum toSlice(unsigned k, Payload& p, tlm::tlm_phase ph);
-    // Sends one request to memory; true when memory took it at once (END_REQ given).
-    bool toMemory(unsigned k, Payload& p);
+    tlm::tlm_sync_enum toSlice(unsigned k, Payload& p, tlm::tlm_phase ph, sc_core::sc_time t);
+    // Sends one request to memory; true when memory took it at once (END_REQ returned, taking
+    // effect `t` later).
+    bool toMemory(unsigned k, Payload& p, sc_core::sc_time& t);
+    // The memory link takes the next request `t` from now (an END_REQ's annotated delay); the
+    // waiting requests are passed on then (a delta cycle later for a zero delay if passWaiting).
+    void memoryFreeAfter(const sc_core::sc_time& t, bool passWaiting);
     void forwardWaiting();  // SC_METHOD on waiting_
 
     unsigned n_;
     std::string memLink_;
     Payload* reqOpen_ = nullptr;         // request awaiting END_REQ from memory
+    sc_core::sc_time reqFreeAt_;         // when the last END_REQ takes effect (its annotated delay)
     unsigned reqOpenSlice_ = 0;
     int respOpen_ = -1;                  // slice whose answer awaits its END_RESP
     std::vector<Payload*> waitingReq_;   // per slice: a request not yet passed on (END_REQ withheld)

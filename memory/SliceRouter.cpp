@@ -5,16 +5,9 @@
 
 namespace gpusim {
 
-namespace {
 // The router needs an answer beyond the moment the NoC side completes it (to send END_RESP to
-// the slice afterwards), and the originator may release it then: hold a reference meanwhile.
-void hold(Payload& p) {
-    if (p.has_mm()) p.acquire();
-}
-void unhold(Payload& p) {
-    if (p.has_mm()) p.release();
-}
-} // namespace
+// the slice afterwards), and the originator may release it then: it holds a reference meanwhile
+// (holdPayload).
 
 SliceRouter::SliceRouter(sc_core::sc_module_name name, const AddressMap& map, unsigned slices)
     : sc_module(name), nocSide("nocSide"), map_(map), n_(slices), heldAnswer_(slices, nullptr) {
@@ -56,7 +49,7 @@ tlm::tlm_sync_enum SliceRouter::nocFw(Payload& p, tlm::tlm_phase& ph, sc_core::s
         const unsigned k = static_cast<unsigned>(respOpen_);
         respOpen_ = -1;
         toSlice(k, p, tlm::END_RESP);
-        unhold(p);
+        unholdPayload(p);
         held_.notify(sc_core::SC_ZERO_TIME);
         return tlm::TLM_COMPLETED;
     }
@@ -78,16 +71,16 @@ tlm::tlm_sync_enum SliceRouter::sliceBw(int id, Payload& p, tlm::tlm_phase& ph, 
         if (respOpen_ >= 0 || othersHeld) {
             if (heldAnswer_[k]) throw std::logic_error(std::string(name()) + ": second answer before END_RESP");
             heldAnswer_[k] = &p;
-            hold(p);
+            holdPayload(p);
             held_.notify(sc_core::SC_ZERO_TIME);
             return tlm::TLM_ACCEPTED;
         }
-        hold(p);
+        holdPayload(p);
         const tlm::tlm_sync_enum r = nocSide->nb_transport_bw(p, ph, t);
         if (r == tlm::TLM_ACCEPTED)
             respOpen_ = static_cast<int>(k);  // released after END_RESP reached the slice
         else
-            unhold(p);
+            unholdPayload(p);
         return r;
     }
     throw std::logic_error(std::string(name()) + ": unexpected phase from a slice");
@@ -110,7 +103,7 @@ void SliceRouter::forwardHeldAnswer() {
             respOpen_ = static_cast<int>(k);  // END_RESP comes from the NoC later
         } else {
             toSlice(k, *p, tlm::END_RESP);  // the NoC completed it at once: finish it at the slice
-            unhold(*p);
+            unholdPayload(*p);
         }
     }
 }

@@ -129,6 +129,8 @@ public:
 
     // Nothing resident, queued or outstanding (end-of-run invariant).
     bool quiescent() const;
+    // How the SM finishes the NoC's answers (tlm.response_completion; Gpu sets it per link).
+    void setResponseCompletion(ResponseCompletion c) { port_.setResponseCompletion(c); }
     // The last core cycle this SM made progress, the watchdog's notion of it: a warp instruction
     // issued or an answer taken (0: never). The supervisor reads it only when its deadline
     // comes, instead of summing progress counts every cycle (issue 19).

@@ -64,6 +64,13 @@ tlm::tlm_response_status ControlTarget::write(uint32_t offset, uint32_t v) {
 }
 
 void ControlTarget::bTransport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+    // The access happens at the initiator's local time (now + delay): a temporally decoupled CPU
+    // must not launch, or read a status, before it. b_transport may wait (IEEE 1666-2011, 11.1.1),
+    // so the target synchronises, then annotates only its own latency.
+    if (delay != sc_core::SC_ZERO_TIME) {
+        sc_core::wait(delay);
+        delay = sc_core::SC_ZERO_TIME;
+    }
     delay += latency_;
     tlm::tlm_response_status st = checkAccess(p);
     if (st == tlm::TLM_OK_RESPONSE) {

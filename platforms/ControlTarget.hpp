@@ -66,7 +66,8 @@ public:
         kRunFailed = 4,    // the run failed (watchdog, broken end-of-run invariant)
     };
 
-    // `latency` is added to every b_transport's delay (the register access time).
+    // `latency` is added to every b_transport's delay (the register access time). An access that
+    // arrives with a delay is performed at that time: b_transport waits it out first.
     ControlTarget(sc_core::sc_module_name name, KernelLauncher& gpu,
                   std::vector<std::unique_ptr<Workload>> workloads,
                   sc_core::sc_time latency = sc_core::SC_ZERO_TIME);

@@ -159,10 +159,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoi
         // The hub may run edges ahead of the kernel (ClockHub.hpp) when no code of anybody else's
         // is called from the units (no interposer, no user memory, no plugin policy) and no unit
         // of ours uses delta notifications (the slice router and arbiter of
-        // slices_per_partition > 1). run() starts the kernel without a time limit. Hosted mode
-        // leaves sc_start to its owner: not there.
+        // slices_per_partition > 1, the END_RESP of a link answering end_resp). run() starts the
+        // kernel without a time limit. Hosted mode leaves sc_start to its owner: not there.
         const bool builtinPolicy = policy.info && policy.info->origin.empty();
-        hub_.setBatching(!hook_ && memSockets_.empty() && routers_.empty() && builtinPolicy);
+        hub_.setBatching(!hook_ && memSockets_.empty() && routers_.empty() && builtinPolicy && !endRespLinks_);
         return;
     }
     supervisor_->hosted_ = true;
@@ -188,6 +188,33 @@ Gpu::Gpu(sc_core::sc_module_name name, const Config& cfg, const PolicyChoice& po
          StatRegistry& stats, const LinkHook& hook, const GpuOptions& options)
     : Gpu(name, GpuParams::from(cfg), policy, nullptr, stats, hook, options) {}
 
+// tlm.response_completion on every link where the GPU receives answers, then the options' own per
+// link. With two slices per partition the slices answer the memory through the arbiter, which
+// passes their return value and END_RESP on: "l2.<j>->mem" sets every slice of partition j.
+void Gpu::setResponseCompletion(const GpuOptions& options) {
+    const unsigned perPart = params_.l2.slicesPerPartition;
+    std::map<std::string, ResponseCompletion> left = options.responseCompletion;
+    const auto styleOf = [&](const std::string& link) {
+        const auto it = left.find(link);
+        const ResponseCompletion c = it == left.end() ? params_.tlm.responseCompletion : it->second;
+        if (it != left.end()) left.erase(it);
+        endRespLinks_ |= c == ResponseCompletion::EndResp;
+        return c;
+    };
+    for (unsigned i = 0; i < sms_.size(); ++i)
+        sms_[i]->setResponseCompletion(styleOf("sm" + std::to_string(i) + "->noc"));
+    for (unsigned j = 0; j < map_.partitions(); ++j) {
+        const std::string part = std::to_string(j);
+        xbar_->setResponseCompletion(j, styleOf("noc->l2." + part));
+        const ResponseCompletion mem = styleOf("l2." + part + "->mem");
+        for (unsigned k = 0; k < perPart; ++k) l2_[j * perPart + k]->setMemoryResponseCompletion(mem);
+    }
+    if (!left.empty())
+        throw InputError("GpuOptions::responseCompletion: no link \"" + left.begin()->first +
+                         "\" receives answers in this GPU (links: sm<i>->noc, noc->l2.<j>, l2.<j>->mem; i < " +
+                         std::to_string(sms_.size()) + ", j < " + std::to_string(map_.partitions()) + ")");
+}
+
 // Everything but the dispatcher: units, links, the supervisor (which ticks the dispatcher).
 void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
     if (!options.externalMemory && options.memoryAddresses != MemoryAddresses::Global)
@@ -208,6 +235,7 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
     const unsigned perPart = params_.l2.slicesPerPartition;
     for (unsigned i = 0; i < nParts * perPart; ++i)
         l2_.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), params_.l2, stats, l2clk_, pool_, map_, i));
+    setResponseCompletion(options);
     if (!options.externalMemory)
         for (unsigned j = 0; j < nParts; ++j)
             mem_.push_back(makePartitionMemory("mem" + std::to_string(j), params_.memory, stats, dram_, map_, j));

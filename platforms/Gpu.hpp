@@ -9,6 +9,7 @@
 // GpuOptions::externalMemory leaves each partition's memory link for the user's own TLM target.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,6 +68,10 @@ struct GpuOptions {
     // outside themselves: a policy with GPU-wide state (iPAWS), a plugin's or Python policy (its
     // thread safety is unknown), a warp trace (one file); Gpu::serialReason() says which.
     unsigned threads = 1;
+    // The answering style of the links where the GPU receives answers, by link name ("sm3->noc",
+    // "noc->l2.2", "l2.2->mem"), over tlm.response_completion for the links it names. A name that
+    // is no such link of this GPU is an InputError at construction.
+    std::map<std::string, ResponseCompletion> responseCompletion;
 };
 
 class Gpu : public sc_core::sc_module, public KernelLauncher {
@@ -139,6 +144,7 @@ private:
     Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyChoice& policy,
         const Workload* workload, StatRegistry& stats, const LinkHook& hook, const GpuOptions& options);
     void build(const PolicyChoice& policy, const GpuOptions& options);
+    void setResponseCompletion(const GpuOptions& options);
     std::vector<SmCore*> dispatchOrder() const;
     void finishLaunch(bool drained);
     template <class I, class T>
@@ -168,6 +174,7 @@ private:
     std::unique_ptr<Launch> launch_;                            // hosted mode only
     const Workload* workload_ = nullptr;  // the run's, or the running launch's (hosted mode)
     std::string serialReason_;
+    bool endRespLinks_ = false;  // some link answers end_resp (a delta cycle per answer)
 };
 
 // The message of an error raised inside the simulation: the exception's own text when the kernel

@@ -32,6 +32,7 @@ GpuParams GpuParams::from(const Config& c) {
     p.map = AddressMapParams::from(c);
     p.l2 = L2SliceParams::from(c);
     p.memory = PartitionMemoryParams::from(c);
+    p.tlm = TlmLinkParams::from(c);
     return p;
 }
 

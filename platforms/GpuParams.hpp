@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "common/AddressMapParams.hpp"
+#include "common/TlmLinkParams.hpp"
 #include "interconnect/NocParams.hpp"
 #include "memory/L2SliceParams.hpp"
 #include "memory/PartitionMemoryParams.hpp"
@@ -27,6 +28,7 @@ struct GpuParams {
     AddressMapParams map;                      // mem.partitions, addrmap.*, dram geometry
     L2SliceParams l2;                          // l2.*
     PartitionMemoryParams memory;              // memory.model, dram.*, mem.ideal_latency_cycles
+    TlmLinkParams tlm;                         // tlm.*
 
     // Declares the GPU's own keys (the units declare theirs).
     static void declare(ParamSchema& s);

@@ -1,6 +1,7 @@
 #include "platforms/Schema.hpp"
 
 #include "common/AddressMapParams.hpp"
+#include "common/TlmLinkParams.hpp"
 #include "interconnect/NocParams.hpp"
 #include "memory/DramConfig.hpp"
 #include "memory/IdealMemoryParams.hpp"
@@ -20,6 +21,7 @@ const ParamSchema& gpuSchema() {
         L2SliceParams::declare(s);
         IdealMemoryParams::declare(s);
         DramConfig::declare(s);
+        TlmLinkParams::declare(s);
         return s;
     }();
     return schema;

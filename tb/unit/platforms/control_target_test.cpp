@@ -38,6 +38,7 @@ private:
 
 struct FakeLauncher : KernelLauncher {
     std::vector<const Workload*> launched;
+    sc_time lastLaunchAt;  // simulated time of the last launch() call
     std::function<void(const LaunchResult&)> done;
     bool rejectNext = false;
     void launch(const Workload& w, std::function<void(const LaunchResult&)> d) override {
@@ -46,6 +47,7 @@ struct FakeLauncher : KernelLauncher {
             throw InputError("workload w2: kernel k: one CTA does not fit on an SM of this platform");
         }
         launched.push_back(&w);
+        lastLaunchAt = sc_time_stamp();
         done = std::move(d);
     }
     void finish(const LaunchResult& r) {
@@ -311,6 +313,28 @@ TEST(ControlTarget, LaunchErrorsSetStatusAndErrorCode) {
     simulate(b);
 }
 
+// A temporally decoupled CPU writes CONTROL at local time 0 + 100 ns: the launch starts at 100 ns,
+// not at the call's 0 (launching early by the CPU's offset).
+TEST(ControlTarget, DelayedLaunchStartsAtTheAnnotatedTime) {
+    sc_time launchedAt;
+    bool launched = false;
+    Bench b(
+        "b",
+        [&](Bench& t) {
+            uint32_t v = 1;
+            sc_time d(100, SC_NS);
+            EXPECT_EQ(t.access(tlm::TLM_WRITE_COMMAND, Ctl::kControl, v, 4, nullptr, &d), tlm::TLM_OK_RESPONSE);
+            launched = !t.gpu.launched.empty();
+            launchedAt = t.gpu.lastLaunchAt;
+            EXPECT_EQ(d, sc_time(10, SC_NS));  // the register latency only
+        },
+        sc_time(10, SC_NS));
+    sc_start();
+    ASSERT_TRUE(b.ran);
+    EXPECT_TRUE(launched);
+    EXPECT_EQ(launchedAt, sc_time(100, SC_NS));  // 0 + 100 ns
+}
+
 TEST(ControlTarget, AccessLatencyIsAnnotatedAndDebugReadsHaveNoSideEffects) {
     Bench b(
         "b",
@@ -319,12 +343,16 @@ TEST(ControlTarget, AccessLatencyIsAnnotatedAndDebugReadsHaveNoSideEffects) {
             sc_time d = SC_ZERO_TIME;
             t.access(tlm::TLM_READ_COMMAND, Ctl::kId, v, 4, nullptr, &d);
             EXPECT_EQ(d, sc_time(10, SC_NS));  // 0 + 10 ns
+            // An access arriving with 5 ns is performed 5 ns later (the target waits it out) and
+            // annotates its own 10 ns.
             d = sc_time(5, SC_NS);
             t.access(tlm::TLM_WRITE_COMMAND, Ctl::kWorkload, v = 2, 4, nullptr, &d);
-            EXPECT_EQ(d, sc_time(15, SC_NS));  // 5 + 10 ns
+            EXPECT_EQ(d, sc_time(10, SC_NS));
+            EXPECT_EQ(sc_time_stamp(), sc_time(5, SC_NS));  // 0 + 5 ns
             d = sc_time(5, SC_NS);
             t.access(tlm::TLM_READ_COMMAND, 0x40, v, 4, nullptr, &d);  // errors take the same time
-            EXPECT_EQ(d, sc_time(15, SC_NS));
+            EXPECT_EQ(d, sc_time(10, SC_NS));
+            EXPECT_EQ(sc_time_stamp(), sc_time(10, SC_NS));  // 5 + 5 ns
             // transport_dbg: reads 4 bytes of WORKLOAD (2); a debug write to CONTROL does nothing.
             uint32_t buf = 0;
             tlm::tlm_generic_payload p;
