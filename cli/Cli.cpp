@@ -161,6 +161,12 @@ int cmdRun(const std::vector<std::string>& args) {
     return 0;
 }
 
+[[noreturn]] void badListSubject(const std::string& what) {
+    throw InputError("list: expected platforms, schedulers or workloads" +
+                     (what.empty() ? std::string()
+                                   : ", got '" + what + "'" + didYouMean(what, {"platforms", "schedulers", "workloads"})));
+}
+
 // `gpusim list WHAT --json`: what the listing shows, as data. Platforms: [{name, description}];
 // schedulers: [{name, description, origin, params: [{name, default, min, max, integer,
 // description}]}]; workloads: [{name, description, class, source, params: [...]}] followed by the
@@ -189,8 +195,7 @@ nlohmann::json listJson(const std::string& what) {
         for (const ArgumentWorkloadInfo& a : WorkloadRegistry::builtin().argumentWorkloads())
             out.push_back({{"name", a.name}, {"usage", a.usage}, {"description", a.description}});
     } else {
-        throw InputError("list: expected platforms, schedulers or workloads" +
-                         (what.empty() ? std::string() : ", got '" + what + "'"));
+        badListSubject(what);
     }
     return out;
 }
@@ -240,8 +245,7 @@ int cmdList(const std::vector<std::string>& args) {
     } else if (what == "workloads") {
         std::cout << WorkloadRegistry::builtin().listing();
     } else {
-        throw InputError("list: expected platforms, schedulers or workloads" +
-                         (what.empty() ? std::string() : ", got '" + what + "'"));
+        badListSubject(what);
     }
     return 0;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <set>
+#include <string_view>
 
 #include "common/SimError.hpp"
 #include "common/Spelling.hpp"
@@ -15,10 +16,18 @@ namespace gpusim::sweep {
 
 namespace {
 
-// Registered while a run goes on (when a kernel ends): a one-cycle probe cannot have them.
+// Per-kernel and per-stream statistics are registered while a run goes on (kernel0.cycles when
+// the kernel ends, gpu.ipaws.kernel0.rr when iPAWS classifies it): a one-cycle probe cannot have
+// them. Such a name has a dotted part starting with "kernel" or "stream" (or, in a pattern, '*').
 bool registeredLate(const std::string& name) {
     const std::string n = name.rfind("sum:", 0) == 0 ? name.substr(4) : name;
-    return n.rfind("kernel", 0) == 0 || n.rfind("stream", 0) == 0 || n.rfind('*', 0) == 0;
+    for (size_t from = 0;;) {
+        const std::string_view part = std::string_view(n).substr(from, n.find('.', from) - from);
+        if (part.starts_with("kernel") || part.starts_with("stream") || part.starts_with("*")) return true;
+        from = n.find('.', from);
+        if (from == std::string::npos) return false;
+        ++from;
+    }
 }
 
 // Every name selectStat accepts in the document, for suggestions: the summary's keys (one
@@ -120,8 +129,10 @@ void checkSweepStats(const SweepSpec& spec, const std::vector<SweepJob>& jobs, c
     for (const auto& s : pending)
         for (const auto& p : firstProblems)
             if (p == "'" + s + "'" || p.rfind("'" + s + "' (", 0) == 0) msg += (msg.empty() ? "" : ", ") + p;
-    throw InputError(spec.file + ": stats: no statistic " + msg + " in a one-cycle run of " + firstJob +
-                     (probed > 1 ? " nor of " + std::to_string(probed - 1) + " other configurations" : "") +
+    const std::string others = probed == 2 ? " nor of 1 other configuration"
+                               : probed > 2 ? " nor of " + std::to_string(probed - 1) + " other configurations"
+                                            : "";
+    throw InputError(spec.file + ": stats: no statistic " + msg + " in a one-cycle run of " + firstJob + others +
                      " (names: docs/sweeps.md, Statistics)");
 }
 

@@ -8,8 +8,9 @@
 // values), so a spec without a typo costs one probe.
 //
 // Left out: statistics registered while a run goes on, which a one-cycle probe cannot have seen
-// (kernelN.* and streamN.*, written when a kernel ends): names starting with "kernel" or
-// "stream" are not checked here, only counted empty at the end of the sweep like any other.
+// (kernel0.cycles and stream1.kernels when a kernel ends, gpu.ipaws.kernel0.rr when iPAWS has
+// classified it): a name with a dotted part starting with "kernel" or "stream" (or '*') is not
+// checked here, only counted empty at the end of the sweep like any other.
 // A probe that fails (a cross-parameter rule its combination breaks) is skipped: the job fails
 // on its own when it runs.
 #include <filesystem>

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/SimError.hpp"
+#include "common/Stats.hpp"
 #include "scheduler/PolicyPlugin.hpp"
 #include "tb/common/ProcessRunner.hpp"
 #include "tb/unit/scheduler/FakeSmView.hpp"
