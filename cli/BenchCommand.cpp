@@ -88,10 +88,12 @@ int cmdBench(const std::vector<std::string>& args) {
         "callgrind", "run under valgrind --tool=callgrind (callgrind sizes unless --size is given) and report "
                      "host instructions per warp instruction")(
         "json", po::value(&jsonPath)->value_name("FILE"), "also write the results as JSON to this file")(
-        "filter", po::value(&filter)->value_name("TEXT"), "only cases whose name contains this text")("help,h", "show these options");
+        "filter", po::value(&filter)->value_name("TEXT"),
+        "only cases whose name contains this text")("help,h", "show these options");
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << helpText("usage: gpusim bench [--size full|quick|callgrind] [--callgrind] [--json FILE] [--filter TEXT]",
+        std::cout << helpText("usage: gpusim bench [--size full|quick|callgrind] [--callgrind] [--json FILE] "
+                              "[--filter TEXT]",
                               "Simulation speed and peak memory of a fixed suite of runs.", d);
         return 0;
     }

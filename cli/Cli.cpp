@@ -67,7 +67,8 @@ struct ConfigOptions {
 void addConfigOptions(po::options_description& d, ConfigOptions& c) {
     d.add_options()("platform,p", po::value(&c.platform)->value_name("NAME|FILE")->default_value(c.platform),
                     "platform name (see `gpusim list platforms`) or JSON file")(
-        "set", po::value(&c.sets)->value_name("KEY=VALUE")->composing(), "override a parameter: --set key=value (repeatable)");
+        "set", po::value(&c.sets)->value_name("KEY=VALUE")->composing(),
+        "override a parameter: --set key=value (repeatable)");
 }
 
 void loadConfig(Config& cfg, const ConfigOptions& c) {
@@ -94,12 +95,14 @@ int cmdRun(const std::vector<std::string>& args) {
                     "warp scheduler NAME[:k=v,...] (see `gpusim list schedulers`)")(
         "workload,w", po::value(&workload)->value_name("NAME[:k=v,...]")->default_value(workload),
         "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
-        "stats", po::value(&statsPath)->value_name("FILE"), "write every statistic and the configuration as JSON to this file")(
+        "stats", po::value(&statsPath)->value_name("FILE"),
+        "write every statistic and the configuration as JSON to this file")(
         "trace-tlm", po::value(&traceTlmPath)->value_name("FILE"),
         "write every TLM phase on every link as CSV to this file (docs/user-guide.md, Tracing)")(
         "trace-warps", po::value(&traceWarpsPath)->value_name("FILE"),
         "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file")(
-        "max-cycles", po::value(&maxCycles)->value_name("CYCLES")->default_value(0), "stop after this many core cycles (0: run to the end)")(
+        "max-cycles", po::value(&maxCycles)->value_name("CYCLES")->default_value(0),
+        "stop after this many core cycles (0: run to the end)")(
         "seed", po::value(&seed)->value_name("N")->default_value(seed), "seed for workloads with random data")(
         "threads", po::value(&threads)->value_name("N")->default_value(threads),
         "threads stepping the SMs of each core cycle (the same statistics at any count; docs/performance.md)")(
@@ -107,7 +110,8 @@ int cmdRun(const std::vector<std::string>& args) {
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
         std::cout << helpText("usage: gpusim run [options]",
-                              "Simulate a workload on a platform and print a summary (defaults: fermi15, gto, atax).", d);
+                              "Simulate a workload on a platform and print a summary (defaults: fermi15, gto, atax).",
+                              d);
         return 0;
     }
     const bool quiet = vm.count("quiet") > 0;

@@ -164,8 +164,10 @@ int cmdRegress(const std::vector<std::string>& args) {
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     unsigned threads = 1;
     po::options_description d("gpusim regress options");
-    d.add_options()("dir", po::value(&dir)->value_name("DIR")->default_value(dir), "folder with matrix.json and golden/")(
-        "matrix", po::value(&matrix)->value_name("NAME")->default_value(matrix), "matrix in matrix.json: default (CI) or full")(
+    d.add_options()("dir", po::value(&dir)->value_name("DIR")->default_value(dir),
+                    "folder with matrix.json and golden/")(
+        "matrix", po::value(&matrix)->value_name("NAME")->default_value(matrix),
+        "matrix in matrix.json: default (CI) or full")(
         "filter", po::value(&filter)->value_name("TEXT"), "only cases whose id contains this text")(
         "jobs,j", po::value(&jobs)->value_name("N")->default_value(jobs), "runs in parallel")(
         "threads", po::value(&threads)->value_name("N")->default_value(threads),
@@ -176,7 +178,8 @@ int cmdRegress(const std::vector<std::string>& args) {
     addPluginOption(d, plugins);
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << helpText("usage: gpusim regress [--matrix NAME] [--filter TEXT] [-j N] [--threads N] [--bless] [--list]",
+        std::cout << helpText("usage: gpusim regress [--matrix NAME] [--filter TEXT] [-j N] [--threads N] "
+                              "[--bless] [--list]",
                               "Run the regression matrix and compare every statistic with the golden files.", d);
         return 0;
     }

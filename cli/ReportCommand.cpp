@@ -45,9 +45,12 @@ int cmdReport(const std::vector<std::string>& args) {
     std::string results, outDir, baseline, title;
     std::vector<std::string> stats;
     po::options_description d("gpusim report options");
-    d.add_options()("results", po::value(&results)->value_name("RESULTS"), "a sweep's output directory or its results.json")(
-        "out,o", po::value(&outDir)->value_name("DIR"), "where to write report.html and the charts (default: RESULTS' directory/report)")(
-        "baseline", po::value(&baseline)->value_name("SCHEDULER"), "scheduler IPC is normalised to (default: gto if swept, else the first)")(
+    d.add_options()("results", po::value(&results)->value_name("RESULTS"),
+                    "a sweep's output directory or its results.json")(
+        "out,o", po::value(&outDir)->value_name("DIR"),
+        "where to write report.html and the charts (default: RESULTS' directory/report)")(
+        "baseline", po::value(&baseline)->value_name("SCHEDULER"),
+        "scheduler IPC is normalised to (default: gto if swept, else the first)")(
         "stat", po::value(&stats)->value_name("NAME")->composing(), "also chart this statistic column (repeatable)")(
         "title", po::value(&title)->value_name("TEXT"), "the page's title (default: Sweep NAME)")(
         "png", "also write NAME.png per chart (needs rsvg-convert, Debian package librsvg2-bin)")(

@@ -92,7 +92,8 @@ int report(const fs::path& out, const sweep::Table& t) {
 int cmdCollect(const std::vector<std::string>& args) {
     std::string dir;
     po::options_description d("gpusim sweep collect options");
-    d.add_options()("dir", po::value(&dir)->value_name("DIR"), "a sweep's output directory (holds sweep.json and jobs/)")(
+    d.add_options()("dir", po::value(&dir)->value_name("DIR"),
+                    "a sweep's output directory (holds sweep.json and jobs/)")(
         "help,h", "show these options");
     po::positional_options_description pos;
     pos.add("dir", 1);
@@ -228,10 +229,12 @@ int cmdSweep(const std::vector<std::string>& args) {
         "resume", "keep the finished jobs of an earlier run into --out and run only the others")(
         "list", "print the job ids and command lines, run nothing")(
         "slurm", "submit the jobs as a Slurm job array (sbatch) instead of running them here")(
-        "partition", po::value(&slurmOpt.partition)->value_name("NAME"), "--slurm: the partition (default: the cluster's)")(
+        "partition", po::value(&slurmOpt.partition)->value_name("NAME"),
+        "--slurm: the partition (default: the cluster's)")(
         "slurm-option", po::value(&slurmOpt.extra)->value_name("OPT")->composing(),
         "--slurm: one more sbatch option for the script, e.g. --time=30:00 (repeatable)")(
-        "max-running", po::value(&slurmOpt.maxRunning)->value_name("K"), "--slurm: at most this many tasks at a time (array %K)")(
+        "max-running", po::value(&slurmOpt.maxRunning)->value_name("K"),
+        "--slurm: at most this many tasks at a time (array %K)")(
         "wait", "--slurm: wait for the array to end, then collect the table")(
         "no-submit", "--slurm: write the batch script but do not submit it")("help,h", "show these options");
     addPluginOption(d, plugins);

@@ -26,8 +26,10 @@ int cmdExport(const std::vector<std::string>& args) {
     std::string workload, out;
     uint64_t seed = 1;
     po::options_description d("gpusim trace export options");
-    d.add_options()("workload,w", po::value(&workload)->value_name("NAME[:k=v,...]"), "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
-        "out,o", po::value(&out)->value_name("DIR"), "directory to write (created if missing; its trace files are overwritten)")(
+    d.add_options()("workload,w", po::value(&workload)->value_name("NAME[:k=v,...]"),
+                    "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
+        "out,o", po::value(&out)->value_name("DIR"),
+        "directory to write (created if missing; its trace files are overwritten)")(
         "seed", po::value(&seed)->value_name("N")->default_value(seed), "seed for workloads with random data")(
         "xz", "compress the kernel files (kernel-N.traceg.xz)")("help,h", "show these options");
     const po::variables_map vm = parseCommandLine(d, args);

@@ -28,10 +28,13 @@ int cmdValidate(const std::vector<std::string>& args) {
     std::vector<std::string> only;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim validate options");
-    d.add_options()("studies", po::value(&studiesFile)->value_name("FILE")->default_value(studiesFile), "the studies (validation/studies.json)")(
-        "out,o", po::value(&outDir)->value_name("DIR")->default_value(outDir), "where the sweeps' results go (kept: reruns resume)")(
+    d.add_options()("studies", po::value(&studiesFile)->value_name("FILE")->default_value(studiesFile),
+                    "the studies (validation/studies.json)")(
+        "out,o", po::value(&outDir)->value_name("DIR")->default_value(outDir),
+        "where the sweeps' results go (kept: reruns resume)")(
         "doc", po::value(&docFile)->value_name("FILE")->default_value(docFile), "the Markdown page to write")(
-        "charts", po::value(&chartDir)->value_name("DIR"), "directory of the SVG charts (default: DOC's directory/validation)")(
+        "charts", po::value(&chartDir)->value_name("DIR"),
+        "directory of the SVG charts (default: DOC's directory/validation)")(
         "jobs,j", po::value(&parallel)->value_name("N")->default_value(parallel), "simulations run at the same time")(
         "only", po::value(&only)->value_name("ID")->composing(), "run and report only this study id (repeatable)")(
         "no-run", "run nothing: render from the results already in --out")("help,h", "show these options");
