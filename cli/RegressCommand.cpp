@@ -251,8 +251,8 @@ int cmdRegress(const std::vector<std::string>& args) {
         json old;
         bool have = false;
         if (std::ifstream gin(golden); gin) {
-            old = json::parse(gin, nullptr, false);
-            if (old.is_discarded() || !old.contains("stats"))
+            old = parseJsonStream(gin, golden.string());
+            if (!old.is_object() || !old.contains("stats"))
                 throw InputError(golden.string() + ": not a golden file (expected {gpusim_version, case, stats})");
             have = true;
         }
