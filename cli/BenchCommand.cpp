@@ -83,15 +83,18 @@ uint64_t callgrindInstructions(const fs::path& errFile) {
 int cmdBench(const std::vector<std::string>& args) {
     std::string size = "full", jsonPath, filter;
     po::options_description d("gpusim bench options");
-    d.add_options()("size", po::value(&size)->default_value(size),
+    d.add_options()("size", po::value(&size)->value_name("full|quick|callgrind")->default_value(size),
                     "full (10-60 s per case), quick (seconds in all; checks the command) or callgrind")(
         "callgrind", "run under valgrind --tool=callgrind (callgrind sizes unless --size is given) and report "
                      "host instructions per warp instruction")(
-        "json", po::value(&jsonPath), "also write the results as JSON to this file")(
-        "filter", po::value(&filter), "only cases whose name contains this text")("help,h", "show these options");
+        "json", po::value(&jsonPath)->value_name("FILE"), "also write the results as JSON to this file")(
+        "filter", po::value(&filter)->value_name("TEXT"),
+        "only cases whose name contains this text")("help,h", "show these options");
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << d;
+        std::cout << helpText("usage: gpusim bench [--size full|quick|callgrind] [--callgrind] [--json FILE] "
+                              "[--filter TEXT]",
+                              "Simulation speed and peak memory of a fixed suite of runs.", d);
         return 0;
     }
     const bool callgrind = vm.count("callgrind") > 0;

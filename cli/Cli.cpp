@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include "common/SimError.hpp"
+#include "common/Spelling.hpp"
 #include "platforms/Gpu.hpp"
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/RunSummary.hpp"
@@ -50,7 +51,14 @@ const char* kUsage =
     "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
     "  correlate our figures against Accel-Sim's on its GTX480, kernel by kernel (docs/correlation.md)\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
-    "  help     this text; `gpusim <command> --help` for the command's options\n";
+    "  help     this text; `gpusim help <command>` (or `gpusim <command> --help`) for a command's options\n"
+    "options:\n"
+    "  --version  print the version (" GPUSIM_VERSION ")\n"
+    "  --help     this text\n";
+
+// The commands, for the message naming an unknown one (and its nearest).
+const std::vector<std::string> kCommands = {"run",   "list",     "config",    "trace", "noc",  "regress",
+                                            "sweep", "report",   "validate",  "correlate", "bench", "help"};
 
 struct ConfigOptions {
     std::string platform = "fermi15";
@@ -58,9 +66,10 @@ struct ConfigOptions {
 };
 
 void addConfigOptions(po::options_description& d, ConfigOptions& c) {
-    d.add_options()("platform,p", po::value(&c.platform)->default_value(c.platform),
+    d.add_options()("platform,p", po::value(&c.platform)->value_name("NAME|FILE")->default_value(c.platform),
                     "platform name (see `gpusim list platforms`) or JSON file")(
-        "set", po::value(&c.sets)->composing(), "override a parameter: --set key=value (repeatable)");
+        "set", po::value(&c.sets)->value_name("KEY=VALUE")->composing(),
+        "override a parameter: --set key=value (repeatable)");
 }
 
 void loadConfig(Config& cfg, const ConfigOptions& c) {
@@ -85,32 +94,36 @@ int cmdRun(const std::vector<std::string>& args) {
     po::options_description d("gpusim run options");
     addConfigOptions(d, co);
     addPluginOption(d, plugins);
-    d.add_options()("scheduler,s", po::value(&scheduler)->default_value(scheduler),
+    d.add_options()("scheduler,s", po::value(&scheduler)->value_name("NAME[:k=v,...]")->default_value(scheduler),
                     "warp scheduler NAME[:k=v,...] (see `gpusim list schedulers`)")(
-        "workload,w", po::value(&workload)->default_value(workload),
+        "workload,w", po::value(&workload)->value_name("NAME[:k=v,...]")->default_value(workload),
         "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
-        "stats", po::value(&statsPath), "write every statistic and the configuration as JSON to this file")(
-        "trace-tlm", po::value(&traceTlmPath),
+        "stats", po::value(&statsPath)->value_name("FILE"),
+        "write every statistic and the configuration as JSON to this file")(
+        "trace-tlm", po::value(&traceTlmPath)->value_name("FILE"),
         "write every TLM phase on every link to this file: CSV, or Perfetto JSON for a .json name; .gz: gzip "
         "(docs/user-guide.md, Tracing)")(
-        "trace-warps", po::value(&traceWarpsPath),
+        "trace-warps", po::value(&traceWarpsPath)->value_name("FILE"),
         "write warp issue, stalls and loads per SM as Chrome/Perfetto trace JSON to this file (.gz: gzip)")(
-        "trace-window", po::value(&traceWindow),
+        "trace-window", po::value(&traceWindow)->value_name("FROM:TO"),
         "trace only core cycles FROM:TO (FROM included, TO excluded; FROM: to the end)")(
-        "trace-sms", po::value(&traceSms), "trace only these SMs: ids and ranges, e.g. 0,3-5")(
-        "max-cycles", po::value(&maxCycles)->default_value(0), "stop after this many core cycles (0: run to the end)")(
-        "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
-        "threads", po::value(&threads)->default_value(threads),
+        "trace-sms", po::value(&traceSms)->value_name("LIST"), "trace only these SMs: ids and ranges, e.g. 0,3-5")(
+        "max-cycles", po::value(&maxCycles)->value_name("CYCLES")->default_value(0),
+        "stop after this many core cycles (0: run to the end)")(
+        "seed", po::value(&seed)->value_name("N")->default_value(seed), "seed for workloads with random data")(
+        "threads", po::value(&threads)->value_name("N")->default_value(threads),
         "threads stepping the SMs of each core cycle (the same statistics at any count; docs/performance.md)")(
-        "progress", po::value(&progress)->default_value(progress),
+        "progress", po::value(&progress)->value_name("MODE")->default_value(progress),
         "progress display on stderr: bar, plain (a line every --progress-interval), none, or auto: a bar "
         "on a terminal (after 2 s), else plain lines; none with --quiet")(
-        "progress-interval", po::value(&progressInterval)->default_value(progressInterval),
+        "progress-interval", po::value(&progressInterval)->value_name("SECONDS")->default_value(progressInterval),
         "seconds of host time between plain progress lines, the first after one interval (0.01 to 86400)")(
         "quiet,q", "no summary (and no progress display unless --progress is given)")("help,h", "show these options");
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << d;
+        std::cout << helpText("usage: gpusim run [options]",
+                              "Simulate a workload on a platform and print a summary (defaults: fermi15, gto, atax).",
+                              d);
         return 0;
     }
     const bool quiet = vm.count("quiet") > 0;
@@ -179,6 +192,12 @@ int cmdRun(const std::vector<std::string>& args) {
     return 0;
 }
 
+[[noreturn]] void badListSubject(const std::string& what) {
+    throw InputError("list: expected platforms, schedulers or workloads" +
+                     (what.empty() ? std::string()
+                                   : ", got '" + what + "'" + didYouMean(what, {"platforms", "schedulers", "workloads"})));
+}
+
 // `gpusim list WHAT --json`: what the listing shows, as data. Platforms: [{name, description}];
 // schedulers: [{name, description, origin, params: [{name, default, min, max, integer,
 // description}]}]; workloads: [{name, description, class, source, params: [...]}] followed by the
@@ -207,8 +226,7 @@ nlohmann::json listJson(const std::string& what) {
         for (const ArgumentWorkloadInfo& a : WorkloadRegistry::builtin().argumentWorkloads())
             out.push_back({{"name", a.name}, {"usage", a.usage}, {"description", a.description}});
     } else {
-        throw InputError("list: expected platforms, schedulers or workloads" +
-                         (what.empty() ? std::string() : ", got '" + what + "'"));
+        badListSubject(what);
     }
     return out;
 }
@@ -235,14 +253,15 @@ int cmdList(const std::vector<std::string>& args) {
     std::string what;
     std::vector<std::string> plugins;
     po::options_description d("gpusim list options");
-    d.add_options()("what", po::value(&what), "platforms | schedulers | workloads")(
+    d.add_options()("what", po::value(&what)->value_name("WHAT"), "platforms | schedulers | workloads")(
         "json", "print JSON (for programs: the Python module gpusim)")("help,h", "show these options");
     addPluginOption(d, plugins);
     po::positional_options_description pos;
     pos.add("what", 1);
     auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim list platforms|schedulers|workloads [--json] [--plugin LIB]...\n";
+        std::cout << helpText("usage: gpusim list platforms|schedulers|workloads [--json] [--plugin LIB]...",
+                              "List the platforms, the warp schedulers or the workloads, with their parameters.", d);
         return 0;
     }
     loadPlugins(plugins);
@@ -257,8 +276,7 @@ int cmdList(const std::vector<std::string>& args) {
     } else if (what == "workloads") {
         std::cout << WorkloadRegistry::builtin().listing();
     } else {
-        throw InputError("list: expected platforms, schedulers or workloads" +
-                         (what.empty() ? std::string() : ", got '" + what + "'"));
+        badListSubject(what);
     }
     return 0;
 }
@@ -272,7 +290,10 @@ int cmdConfig(const std::vector<std::string>& args) {
         "help,h", "show these options");
     auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << d;
+        std::cout << helpText("usage: gpusim config [--platform NAME|FILE] [--set KEY=VALUE]...\n"
+                              "       gpusim config --reference [--json]",
+                              "Print a platform's resolved configuration as JSON, or the reference of every parameter.",
+                              d);
         return 0;
     }
     if (vm.count("json") && !vm.count("reference")) throw InputError("config: --json goes with --reference");
@@ -296,9 +317,16 @@ int cmdConfig(const std::vector<std::string>& args) {
 int cliMain(int argc, char** argv) {
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    // A bare `gpusim` is a command line without its command: the usage on stderr, exit 2.
+    if (args.empty()) {
+        std::cerr << kUsage;
+        return 2;
+    }
+    // `gpusim help CMD` is `gpusim CMD --help`.
+    if (args[0] == "help" && args.size() > 1) args = {args[1], "--help"};
+    if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;
-        return args.empty() ? 1 : 0;
+        return 0;
     }
     if (args[0] == "--version") {
         std::cout << "gpusim " << GPUSIM_VERSION << "\n";
@@ -318,8 +346,10 @@ int cliMain(int argc, char** argv) {
         if (cmd == "report") return cmdReport(args);
         if (cmd == "validate") return cmdValidate(args);
         if (cmd == "correlate") return cmdCorrelate(args);
-        throw InputError("unknown command '" + cmd +
-                         "' (expected run, list, config, trace, noc, regress, sweep, report, validate, correlate or bench; see gpusim help)");
+        std::string names;
+        for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + c;
+        throw InputError("unknown command '" + cmd + "'" + didYouMean(cmd, kCommands) + " (expected " + names +
+                         "; see gpusim help)");
     } catch (const InputError& e) {
         std::cerr << "gpusim: error: " << e.what() << "\n";
         return 2;

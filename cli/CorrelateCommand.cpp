@@ -32,23 +32,31 @@ int cmdCorrelate(const std::vector<std::string>& args) {
     std::vector<std::string> only;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim correlate options");
-    d.add_options()("reference", po::value(&referenceFile)->default_value(referenceFile),
+    d.add_options()("reference", po::value(&referenceFile)->value_name("FILE")->default_value(referenceFile),
                     "the reference figures (JSON rows: workload, export, cycles_700mhz, ...)")(
-        "platform,p", po::value(&platform)->default_value(platform), "platform name or JSON file to compare")(
-        "jobs,j", po::value(&parallel)->default_value(parallel), "simulations run at the same time")(
-        "out,o", po::value(&outDir)->default_value(outDir),
+        "platform,p", po::value(&platform)->value_name("NAME|FILE")->default_value(platform),
+        "platform name or JSON file to compare")(
+        "jobs,j", po::value(&parallel)->value_name("N")->default_value(parallel), "simulations run at the same time")(
+        "out,o", po::value(&outDir)->value_name("DIR")->default_value(outDir),
         "traces and results (kept: a rerun exports nothing again and runs only what is missing)")(
-        "doc", po::value(&docFile)->default_value(docFile), "the Markdown page to write ('-': none)")(
-        "charts", po::value(&chartDir), "directory of the scatter plot (default: DOC's directory/correlation)")(
-        "notes", po::value(&notesFile),
+        "doc", po::value(&docFile)->value_name("FILE")->default_value(docFile),
+        "the Markdown page to write ('-': none)")(
+        "charts", po::value(&chartDir)->value_name("DIR"),
+        "directory of the scatter plot (default: DOC's directory/correlation)")(
+        "notes", po::value(&notesFile)->value_name("FILE"),
         "Markdown appended to the page (default: validation/notes/correlation.md when it exists)")(
-        "only", po::value(&only)->composing(), "compare only this workload of the reference (repeatable)")(
+        "only", po::value(&only)->value_name("ID")->composing(),
+        "compare only this workload of the reference (repeatable)")(
         "no-run", "run nothing: compare the results already in --out")(
         "check", "exit 1 when a target (IPC error, Pearson r, miss rates) is missed")("help,h", "show these options");
     const auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim correlate [--platform P] [-j N] [--out DIR] [--doc FILE] [--only WORKLOAD]... [--check]\n"
-                  << d;
+        std::cout << helpText("usage: gpusim correlate [--platform P] [-j N] [--out DIR] [--doc FILE] "
+                              "[--only WORKLOAD]... "
+                              "[--check]",
+                              "Compare our figures with Accel-Sim's on its GTX480, kernel by kernel "
+                              "(docs/correlation.md).",
+                              d);
         return 0;
     }
     if (parallel == 0) throw InputError("--jobs: must be at least 1");

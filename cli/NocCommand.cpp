@@ -94,32 +94,41 @@ int cmdNoc(const std::vector<std::string>& args) {
     double rate = 0.1;
     TrafficOptions o;
     po::options_description d("gpusim noc options");
-    d.add_options()("platform,p", po::value(&platform)->default_value(platform),
+    d.add_options()("platform,p", po::value(&platform)->value_name("NAME|FILE")->default_value(platform),
                     "platform name or JSON file whose noc.* parameters build the network")(
-        "set", po::value(&sets)->composing(), "override a parameter: --set noc.vcs=2 (repeatable)")(
-        "topology", po::value(&topology), "crossbar | butterfly | mesh (default: the platform's noc.topology)")(
-        "nodes", po::value(&nodes)->default_value(nodes),
+        "set", po::value(&sets)->value_name("KEY=VALUE")->composing(),
+        "override a parameter: --set noc.vcs=2 (repeatable)")(
+        "topology", po::value(&topology)->value_name("crossbar|butterfly|mesh"),
+        "the network's topology (default: the platform's noc.topology)")(
+        "nodes", po::value(&nodes)->value_name("N")->default_value(nodes),
         "terminals, each a source and a sink (mesh: a square, or noc.mesh.rows x noc.mesh.cols)")(
-        "pattern", po::value(&pattern)->default_value(pattern), "uniform | hotspot | transpose")(
-        "rate", po::value(&rate)->default_value(rate), "offered load, flits per node per cycle, in (0, 1]")(
-        "packet-flits", po::value(&o.packetFlits)->default_value(1), "flits per packet")(
-        "hotspot-node", po::value(&o.hotspotNode)->default_value(0), "hotspot pattern: the hot terminal")(
-        "hotspot-fraction", po::value(&o.hotspotFraction)->default_value(0.2),
+        "pattern", po::value(&pattern)->value_name("uniform|hotspot|transpose")->default_value(pattern),
+        "destinations: uniform random, a share to one hot terminal, or the transposed terminal")(
+        "rate", po::value(&rate)->value_name("FLITS")->default_value(rate, defaultText(rate)),
+        "offered load, flits per node per cycle, in (0, 1]")(
+        "packet-flits", po::value(&o.packetFlits)->value_name("FLITS")->default_value(1), "flits per packet")(
+        "hotspot-node", po::value(&o.hotspotNode)->value_name("NODE")->default_value(0),
+        "hotspot pattern: the hot terminal")(
+        "hotspot-fraction", po::value(&o.hotspotFraction)->value_name("FRACTION")->default_value(0.2, defaultText(0.2)),
         "hotspot pattern: share of packets sent to the hot terminal")(
-        "warmup", po::value(&o.warmupCycles)->default_value(1000), "NoC cycles before the measurement window")(
-        "cycles", po::value(&o.measureCycles)->default_value(5000), "NoC cycles of the measurement window")(
-        "drain", po::value(&o.drainCycles)->default_value(20000),
+        "warmup", po::value(&o.warmupCycles)->value_name("CYCLES")->default_value(1000),
+        "NoC cycles before the measurement window")(
+        "cycles", po::value(&o.measureCycles)->value_name("CYCLES")->default_value(5000),
+        "NoC cycles of the measurement window")(
+        "drain", po::value(&o.drainCycles)->value_name("CYCLES")->default_value(20000),
         "bound on the NoC cycles after the window spent delivering measured packets")(
-        "seed", po::value(&o.seed)->default_value(1), "seed of the traffic generator")(
+        "seed", po::value(&o.seed)->value_name("N")->default_value(1), "seed of the traffic generator")(
         "sweep", "run every rate of --rates and print CSV (offered load, accepted throughput, latency)")(
-        "rates", po::value(&rates)->default_value(rates), "sweep rates: FROM:TO:STEP or a comma-separated list")(
+        "rates", po::value(&rates)->value_name("RATES")->default_value(rates),
+        "sweep rates: FROM:TO:STEP or a comma-separated list")(
         "soak", "inject at --rate (use an overload) for --cycles, stop, and check that every packet is "
                 "delivered exactly once and the network drains (exit 3 otherwise)")(
-        "stats", po::value(&statsPath), "write the result(s) and the noc.* configuration as JSON to this file")(
+        "stats", po::value(&statsPath)->value_name("FILE"),
+        "write the result(s) and the noc.* configuration as JSON to this file")(
         "help,h", "show these options");
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << kNocUsage << d;
+        std::cout << helpText(kNocUsage, "", d);
         return 0;
     }
     if (vm.count("sweep") && vm.count("soak")) throw InputError("--sweep and --soak: choose one");

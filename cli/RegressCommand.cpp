@@ -13,6 +13,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "experiments/Subprocess.hpp"
@@ -163,11 +164,13 @@ int cmdRegress(const std::vector<std::string>& args) {
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     unsigned threads = 1;
     po::options_description d("gpusim regress options");
-    d.add_options()("dir", po::value(&dir)->default_value(dir), "folder with matrix.json and golden/")(
-        "matrix", po::value(&matrix)->default_value(matrix), "matrix in matrix.json: default (CI) or full")(
-        "filter", po::value(&filter), "only cases whose id contains this text")(
-        "jobs,j", po::value(&jobs)->default_value(jobs), "runs in parallel")(
-        "threads", po::value(&threads)->default_value(threads),
+    d.add_options()("dir", po::value(&dir)->value_name("DIR")->default_value(dir),
+                    "folder with matrix.json and golden/")(
+        "matrix", po::value(&matrix)->value_name("NAME")->default_value(matrix),
+        "matrix in matrix.json: default (CI) or full")(
+        "filter", po::value(&filter)->value_name("TEXT"), "only cases whose id contains this text")(
+        "jobs,j", po::value(&jobs)->value_name("N")->default_value(jobs), "runs in parallel")(
+        "threads", po::value(&threads)->value_name("N")->default_value(threads),
         "each run's --threads (the goldens hold for any count: a check of the parallel mode)")(
         "bless", "rewrite the golden files from this build (review the printed changes before committing)")(
         "list", "print the case ids and exit")("show-all", "print every moved statistic, not the first 15")(
@@ -175,7 +178,9 @@ int cmdRegress(const std::vector<std::string>& args) {
     addPluginOption(d, plugins);
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << d;
+        std::cout << helpText("usage: gpusim regress [--matrix NAME] [--filter TEXT] [-j N] [--threads N] "
+                              "[--bless] [--list]",
+                              "Run the regression matrix and compare every statistic with the golden files.", d);
         return 0;
     }
     if (jobs == 0) throw InputError("--jobs: must be at least 1");
@@ -184,8 +189,7 @@ int cmdRegress(const std::vector<std::string>& args) {
     const fs::path root(dir), matrixFile = root / "matrix.json", goldenDir = root / "golden";
     std::ifstream in(matrixFile);
     if (!in) throw InputError("--dir: " + matrixFile.string() + ": cannot open (regress runs from a source checkout)");
-    const json doc = json::parse(in, nullptr, false, true);
-    if (doc.is_discarded()) throw InputError(matrixFile.string() + ": not valid JSON");
+    const json doc = parseJsonStream(in, matrixFile.string(), /*comments=*/true);
 
     // A plugin's policies join "*" and every case's run (docs/extending.md: a matrix of your own).
     const std::vector<std::string> pluginPaths = loadPlugins(plugins);
@@ -247,8 +251,8 @@ int cmdRegress(const std::vector<std::string>& args) {
         json old;
         bool have = false;
         if (std::ifstream gin(golden); gin) {
-            old = json::parse(gin, nullptr, false);
-            if (old.is_discarded() || !old.contains("stats"))
+            old = parseJsonStream(gin, golden.string());
+            if (!old.is_object() || !old.contains("stats"))
                 throw InputError(golden.string() + ": not a golden file (expected {gpusim_version, case, stats})");
             have = true;
         }

@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "experiments/SweepReport.hpp"
@@ -44,20 +45,23 @@ int cmdReport(const std::vector<std::string>& args) {
     std::string results, outDir, baseline, title;
     std::vector<std::string> stats;
     po::options_description d("gpusim report options");
-    d.add_options()("results", po::value(&results), "a sweep's output directory or its results.json")(
-        "out,o", po::value(&outDir), "where to write report.html and the charts (default: RESULTS' directory/report)")(
-        "baseline", po::value(&baseline), "scheduler IPC is normalised to (default: gto if swept, else the first)")(
-        "stat", po::value(&stats)->composing(), "also chart this statistic column (repeatable)")(
-        "title", po::value(&title), "the page's title (default: Sweep NAME)")(
+    d.add_options()("results", po::value(&results)->value_name("RESULTS"),
+                    "a sweep's output directory or its results.json")(
+        "out,o", po::value(&outDir)->value_name("DIR"),
+        "where to write report.html and the charts (default: RESULTS' directory/report)")(
+        "baseline", po::value(&baseline)->value_name("SCHEDULER"),
+        "scheduler IPC is normalised to (default: gto if swept, else the first)")(
+        "stat", po::value(&stats)->value_name("NAME")->composing(), "also chart this statistic column (repeatable)")(
+        "title", po::value(&title)->value_name("TEXT"), "the page's title (default: Sweep NAME)")(
         "png", "also write NAME.png per chart (needs rsvg-convert, Debian package librsvg2-bin)")(
         "help,h", "show these options");
     po::positional_options_description pos;
     pos.add("results", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim report RESULTS [--out DIR] [--baseline SCHEDULER] [--stat NAME]... [--title T] "
-                     "[--png]\n"
-                  << d;
+        std::cout << helpText("usage: gpusim report RESULTS [--out DIR] [--baseline SCHEDULER] [--stat NAME]... "
+                              "[--title T] [--png]",
+                              "Charts and an HTML page of a sweep's results table (docs/sweeps.md).", d);
         return 0;
     }
     if (results.empty()) throw InputError("report: expected a sweep's output directory or its results.json");
@@ -65,8 +69,7 @@ int cmdReport(const std::vector<std::string>& args) {
     if (fs::is_directory(file)) file /= "results.json";
     std::ifstream in(file);
     if (!in) throw InputError(file.string() + ": cannot open (not a sweep output directory or results.json?)");
-    const json doc = json::parse(in, nullptr, false);
-    if (doc.is_discarded()) throw InputError(file.string() + ": not valid JSON");
+    const json doc = parseJsonStream(in, file.string());
     // Before anything is written: a --png without the converter fails at once.
     std::string rsvg;
     if (vm.count("png")) {

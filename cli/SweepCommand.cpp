@@ -19,6 +19,7 @@
 #include "experiments/SlurmArray.hpp"
 #include "experiments/Subprocess.hpp"
 #include "experiments/SweepSpec.hpp"
+#include "experiments/SweepStatCheck.hpp"
 #include "experiments/SweepTable.hpp"
 
 namespace po = boost::program_options;
@@ -91,13 +92,15 @@ int report(const fs::path& out, const sweep::Table& t) {
 int cmdCollect(const std::vector<std::string>& args) {
     std::string dir;
     po::options_description d("gpusim sweep collect options");
-    d.add_options()("dir", po::value(&dir), "a sweep's output directory (holds sweep.json and jobs/)")(
+    d.add_options()("dir", po::value(&dir)->value_name("DIR"),
+                    "a sweep's output directory (holds sweep.json and jobs/)")(
         "help,h", "show these options");
     po::positional_options_description pos;
     pos.add("dir", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim sweep collect DIR\n" << d;
+        std::cout << helpText("usage: gpusim sweep collect DIR",
+                              "Rebuild a sweep's results table from its job files (jobs run elsewhere, e.g. by Slurm).", d);
         return 0;
     }
     if (dir.empty()) throw InputError("sweep collect: expected the sweep's output directory");
@@ -220,16 +223,18 @@ int cmdSweep(const std::vector<std::string>& args) {
     slurm::ArrayOptions slurmOpt;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim sweep options");
-    d.add_options()("spec", po::value(&specFile), "sweep specification (JSON; see docs/sweeps.md)")(
-        "jobs,j", po::value(&parallel)->default_value(parallel), "jobs run at the same time")(
-        "out,o", po::value(&outDir), "output directory (default: sweep-<spec name>)")(
+    d.add_options()("spec", po::value(&specFile)->value_name("SPEC"), "sweep specification (JSON; see docs/sweeps.md)")(
+        "jobs,j", po::value(&parallel)->value_name("N")->default_value(parallel), "jobs run at the same time")(
+        "out,o", po::value(&outDir)->value_name("DIR"), "output directory (default: sweep-<spec name>)")(
         "resume", "keep the finished jobs of an earlier run into --out and run only the others")(
         "list", "print the job ids and command lines, run nothing")(
         "slurm", "submit the jobs as a Slurm job array (sbatch) instead of running them here")(
-        "partition", po::value(&slurmOpt.partition), "--slurm: the partition (default: the cluster's)")(
-        "slurm-option", po::value(&slurmOpt.extra)->composing(),
+        "partition", po::value(&slurmOpt.partition)->value_name("NAME"),
+        "--slurm: the partition (default: the cluster's)")(
+        "slurm-option", po::value(&slurmOpt.extra)->value_name("OPT")->composing(),
         "--slurm: one more sbatch option for the script, e.g. --time=30:00 (repeatable)")(
-        "max-running", po::value(&slurmOpt.maxRunning), "--slurm: at most this many tasks at a time (array %K)")(
+        "max-running", po::value(&slurmOpt.maxRunning)->value_name("K"),
+        "--slurm: at most this many tasks at a time (array %K)")(
         "wait", "--slurm: wait for the array to end, then collect the table")(
         "no-submit", "--slurm: write the batch script but do not submit it")("help,h", "show these options");
     addPluginOption(d, plugins);
@@ -237,11 +242,11 @@ int cmdSweep(const std::vector<std::string>& args) {
     pos.add("spec", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim sweep SPEC [-j N] [--out DIR] [--resume] [--plugin LIB]...\n"
-                     "       gpusim sweep SPEC --slurm [--out DIR] [--resume] [--partition P] [--slurm-option OPT]...\n"
-                     "                   [--max-running K] [--wait | --no-submit]\n"
-                     "       gpusim sweep collect DIR\n"
-                  << d;
+        std::cout << helpText("usage: gpusim sweep SPEC [-j N] [--out DIR] [--resume] [--plugin LIB]...\n"
+                              "       gpusim sweep SPEC --slurm [--out DIR] [--resume] [--partition P] [--slurm-option OPT]...\n"
+                              "                   [--max-running K] [--wait | --no-submit]\n"
+                              "       gpusim sweep collect DIR",
+                              "Run a design-space sweep (docs/sweeps.md) and collect one results table.", d);
         return 0;
     }
     if (specFile.empty()) throw InputError("sweep: expected a SPEC file (gpusim sweep SPEC; see docs/sweeps.md)");
@@ -272,6 +277,9 @@ int cmdSweep(const std::vector<std::string>& args) {
         }
         return 0;
     }
+
+    // Statistic names before any job runs (SweepStatCheck.hpp: a one-cycle run of the first job).
+    sweep::checkSweepStats(spec, jobs, self, slurm ? 1 : parallel);
 
     const bool resume = vm.count("resume") > 0;
     const fs::path manifestFile = out / "sweep.json";
@@ -315,7 +323,6 @@ int cmdSweep(const std::vector<std::string>& args) {
                       sweep::stdoutFile(out, j.id).string(), sweep::stderrFile(out, j.id).string()});
     }
     Progress progress(jobs.size(), already);
-    bool checkedStats = false;
     {
         InterruptGuard guard;
         progress.start();
@@ -330,16 +337,6 @@ int cmdSweep(const std::vector<std::string>& args) {
                     return;
                 }
                 const std::string error = sweep::recordJobOutcome(out, j.id, o.status);
-                if (error.empty() && !checkedStats) {
-                    // Statistic names depend on the platform, so they are checked against
-                    // the first finished job: a typo shows before the sweep has run long.
-                    checkedStats = true;
-                    const json doc = sweep::readResult(out, j.id);
-                    for (const auto& s : spec.stats)
-                        if (sweep::selectStat(doc, s).is_null())
-                            std::cerr << (isatty(2) ? "\r\033[K" : "") << "gpusim: warning: " << specFile
-                                      << ": stats: '" << s << "' matches no statistic of job " << j.id << "\n";
-                }
                 progress.finished(j.id, error.empty(), "exit " + std::to_string(o.status) + ": " + error, o.seconds);
             },
             [] { return gInterrupted != 0; });

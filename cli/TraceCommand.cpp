@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include "common/SimError.hpp"
+#include "common/Spelling.hpp"
 #include "cli/CommandLine.hpp"
 #include "workloads/Workload.hpp"
 #include "workloads/trace/TraceWriter.hpp"
@@ -25,13 +26,15 @@ int cmdExport(const std::vector<std::string>& args) {
     std::string workload, out;
     uint64_t seed = 1;
     po::options_description d("gpusim trace export options");
-    d.add_options()("workload,w", po::value(&workload), "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
-        "out,o", po::value(&out), "directory to write (created if missing; its trace files are overwritten)")(
-        "seed", po::value(&seed)->default_value(seed), "seed for workloads with random data")(
+    d.add_options()("workload,w", po::value(&workload)->value_name("NAME[:k=v,...]"),
+                    "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
+        "out,o", po::value(&out)->value_name("DIR"),
+        "directory to write (created if missing; its trace files are overwritten)")(
+        "seed", po::value(&seed)->value_name("N")->default_value(seed), "seed for workloads with random data")(
         "xz", "compress the kernel files (kernel-N.traceg.xz)")("help,h", "show these options");
     const po::variables_map vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << kTraceUsage << d;
+        std::cout << helpText(kTraceUsage, "", d);
         return 0;
     }
     if (workload.empty()) throw InputError("trace export: --workload is required");
@@ -48,12 +51,18 @@ int cmdExport(const std::vector<std::string>& args) {
 } // namespace
 
 int cmdTrace(const std::vector<std::string>& args) {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    // Without its subcommand the command line is incomplete: the usage on stderr, exit 2.
+    if (args.empty()) {
+        std::cerr << kTraceUsage;
+        return 2;
+    }
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::cout << kTraceUsage;
-        return args.empty() ? 1 : 0;
+        return 0;
     }
     if (args[0] == "export") return cmdExport(std::vector<std::string>(args.begin() + 1, args.end()));
-    throw InputError("trace: unknown subcommand '" + args[0] + "' (expected export)");
+    throw InputError("trace: unknown subcommand '" + args[0] + "'" + didYouMean(args[0], {"export"}) +
+                     " (expected export)");
 }
 
 } // namespace gpusim

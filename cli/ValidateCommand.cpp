@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
 #include "cli/GeneratedPage.hpp"
@@ -28,16 +29,21 @@ int cmdValidate(const std::vector<std::string>& args) {
     std::vector<std::string> only;
     unsigned parallel = std::max(1u, std::thread::hardware_concurrency());
     po::options_description d("gpusim validate options");
-    d.add_options()("studies", po::value(&studiesFile)->default_value(studiesFile), "the studies (validation/studies.json)")(
-        "out,o", po::value(&outDir)->default_value(outDir), "where the sweeps' results go (kept: reruns resume)")(
-        "doc", po::value(&docFile)->default_value(docFile), "the Markdown page to write")(
-        "charts", po::value(&chartDir), "directory of the SVG charts (default: DOC's directory/validation)")(
-        "jobs,j", po::value(&parallel)->default_value(parallel), "simulations run at the same time")(
-        "only", po::value(&only)->composing(), "run and report only this study id (repeatable)")(
+    d.add_options()("studies", po::value(&studiesFile)->value_name("FILE")->default_value(studiesFile),
+                    "the studies (validation/studies.json)")(
+        "out,o", po::value(&outDir)->value_name("DIR")->default_value(outDir),
+        "where the sweeps' results go (kept: reruns resume)")(
+        "doc", po::value(&docFile)->value_name("FILE")->default_value(docFile), "the Markdown page to write")(
+        "charts", po::value(&chartDir)->value_name("DIR"),
+        "directory of the SVG charts (default: DOC's directory/validation)")(
+        "jobs,j", po::value(&parallel)->value_name("N")->default_value(parallel), "simulations run at the same time")(
+        "only", po::value(&only)->value_name("ID")->composing(), "run and report only this study id (repeatable)")(
         "no-run", "run nothing: render from the results already in --out")("help,h", "show these options");
     const auto vm = parseCommandLine(d, args);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim validate [-j N] [--out DIR] [--doc FILE] [--only ID]...\n" << d;
+        std::cout << helpText("usage: gpusim validate [-j N] [--out DIR] [--doc FILE] [--only ID]...",
+                              "Run the validation studies against the papers and write their page (docs/validation.md).",
+                              d);
         return 0;
     }
     if (parallel == 0) throw InputError("--jobs: must be at least 1");
@@ -82,8 +88,7 @@ int cmdValidate(const std::vector<std::string>& args) {
         const fs::path file = outOf[spec] / "results.json";
         std::ifstream in(file);
         if (!in) throw InputError(file.string() + ": no results (run without --no-run first)");
-        json r = json::parse(in, nullptr, false);
-        if (r.is_discarded()) throw InputError(file.string() + ": not valid JSON");
+        json r = parseJsonStream(in, file.string());
         for (const auto& row : r.value("rows", json::array())) {
             ++info.jobs;
             if (row.value("status", std::string()) != "ok") continue;

@@ -44,7 +44,8 @@ void AddressMapParams::declare(ParamSchema& s) {
                 c.fail("addrmap.bank_interleave_bytes", std::to_string(bankChunk) + " is not a power of two");
             if (bankChunk > row)
                 c.fail("addrmap.bank_interleave_bytes",
-                       std::to_string(bankChunk) + " is larger than dram.row_bytes (" + std::to_string(row) + ")");
+                       std::to_string(bankChunk) + " is larger than dram.row_bytes (" + std::to_string(row) + ")",
+                       {"dram.row_bytes"});
         });
 }
 

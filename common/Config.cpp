@@ -6,6 +6,9 @@
 #include <sstream>
 #include <climits>
 
+#include "common/JsonFile.hpp"
+#include "common/Spelling.hpp"
+
 namespace gpusim {
 
 using nlohmann::json;
@@ -33,6 +36,13 @@ std::string formatNumber(double v) {
 }
 
 std::string describeValue(const json& v) { return v.dump(); }
+
+[[noreturn]] void unknownParameter(const ParamSchema& schema, const std::string& origin, const std::string& key) {
+    std::vector<std::string> names;
+    for (const auto& [name, d] : schema.all()) names.push_back(name);
+    throw InputError(origin + ": " + key + ": unknown parameter" + didYouMean(key, names) +
+                     " (see gpusim config --reference)");
+}
 
 } // namespace
 
@@ -128,7 +138,7 @@ Config::Config(const ParamSchema& schema) : schema_(schema) {
 
 void Config::set(const std::string& key, const json& value, const std::string& origin) {
     const ParamDecl* d = schema_.find(key);
-    if (!d) throw InputError(origin + ": " + key + ": unknown parameter (see `gpusim config`)");
+    if (!d) unknownParameter(schema_, origin, key);
     auto bad = [&](const std::string& why) -> void {
         throw InputError(origin + ": " + key + ": " + why);
     };
@@ -191,7 +201,7 @@ void Config::setFromString(const std::string& assignment, const std::string& ori
     std::string key = assignment.substr(0, eq);
     std::string text = assignment.substr(eq + 1);
     const ParamDecl* d = schema_.find(key);
-    if (!d) throw InputError(origin + ": " + key + ": unknown parameter (see `gpusim config`)");
+    if (!d) unknownParameter(schema_, origin, key);
     json v;
     if (d->type == ParamType::String || d->type == ParamType::Enum) {
         v = text;
@@ -202,6 +212,7 @@ void Config::setFromString(const std::string& assignment, const std::string& ori
                              typeName(d->type));
     }
     set(key, v, origin);
+    if (origin == "--set") commandLine_[key] = "--set " + assignment;
 }
 
 void Config::flatten(const json& obj, const std::string& prefix, const std::string& origin) {
@@ -232,9 +243,8 @@ void Config::loadFile(const std::string& path) {
     } pop{loading_};
     std::ifstream in(path);
     if (!in) throw InputError(path + ": cannot open platform file");
-    json doc = json::parse(in, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
-    if (doc.is_discarded() || !doc.is_object())
-        throw InputError(path + ": not a valid JSON object");
+    const json doc = parseJsonStream(in, path, /*comments=*/true);
+    if (!doc.is_object()) throw InputError(path + ": expected a JSON object {\"name\", \"base\", \"params\", ...}");
     for (const auto& [k, v] : doc.items()) {
         if (k != "name" && k != "description" && k != "params" && k != "base")
             throw InputError(path + ": " + k +
@@ -307,8 +317,15 @@ const std::string& Config::origin(const std::string& key) const {
     return it == values_.end() ? unknown : it->second.origin;
 }
 
-void Config::fail(const std::string& key, const std::string& reason) const {
-    throw InputError(origin(key) + ": " + key + ": " + reason);
+void Config::fail(const std::string& key, const std::string& reason,
+                  std::initializer_list<std::string> related) const {
+    std::string changes;
+    if (!commandLine_.count(key))
+        for (const auto& r : related)
+            if (const auto it = commandLine_.find(r); it != commandLine_.end())
+                changes += (changes.empty() ? "" : ", ") + it->second;
+    if (changes.empty()) throw InputError(origin(key) + ": " + key + ": " + reason);
+    throw InputError(changes + ": " + key + ": " + reason + " (" + key + " from " + origin(key) + ")");
 }
 
 json Config::toJson() const {

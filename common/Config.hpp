@@ -99,8 +99,12 @@ public:
 
     // Where a key's value came from: a file path, "--set" or "default".
     const std::string& origin(const std::string& key) const;
-    // Throws InputError naming the origin of `key`.
-    [[noreturn]] void fail(const std::string& key, const std::string& reason) const;
+    // Throws InputError("ORIGIN: KEY: REASON") naming where `key`'s value came from. A rule over
+    // several keys lists the others in `related`: when `key` came from a file or its default but
+    // a related key was changed with --set, that --set is named instead (the user's change broke
+    // the rule, not the shipped file), followed by where `key` came from.
+    [[noreturn]] void fail(const std::string& key, const std::string& reason,
+                           std::initializer_list<std::string> related = {}) const;
 
     const std::string& platformName() const { return platformName_; }
     const std::string& platformDescription() const { return platformDescription_; }
@@ -121,6 +125,7 @@ private:
     std::vector<std::string> loading_;   // files being loaded (base chain), to detect cycles
     BaseResolver baseResolver_;
     std::set<std::string> fileKeys_;     // keys set by the file being read, to reject duplicates
+    std::map<std::string, std::string> commandLine_;  // key -> "--set key=text" of its last --set
     std::string platformDescription_;
 };
 

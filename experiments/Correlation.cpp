@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "experiments/SvgChart.hpp"
 #include "experiments/SweepTable.hpp"
@@ -116,8 +117,7 @@ std::vector<ReferenceRow> parseReference(const json& doc, const std::string& fil
 std::vector<ReferenceRow> loadReference(const std::string& file) {
     std::ifstream in(file);
     if (!in) throw InputError(file + ": cannot read the reference file");
-    const json doc = json::parse(in, nullptr, false);
-    if (doc.is_discarded()) throw InputError(file + ": not valid JSON");
+    const json doc = parseJsonStream(in, file);
     return parseReference(doc, file);
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "common/Config.hpp"
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "platforms/PlatformFiles.hpp"
 #include "platforms/Schema.hpp"
@@ -151,8 +152,7 @@ SweepSpec parseSweepSpec(const json& doc, const std::string& file) {
 SweepSpec loadSweepSpec(const std::string& file) {
     std::ifstream in(file);
     if (!in) throw InputError(file + ": cannot open");
-    const json doc = json::parse(in, nullptr, false, /*ignore_comments=*/true);
-    if (doc.is_discarded()) throw InputError(file + ": not valid JSON");
+    const json doc = parseJsonStream(in, file, /*comments=*/true);
     return parseSweepSpec(doc, file);
 }
 
@@ -165,12 +165,14 @@ void validateSweepSpec(const SweepSpec& spec) {
             throw InputError(f + ": schedulers: " + e.what());
         }
     }
-    const auto& wr = WorkloadRegistry::builtin();
     for (const auto& w : spec.workloads) {
-        const std::string name = w.substr(0, w.find(':'));
-        bool found = wr.find(name) != nullptr;
-        for (const auto& a : wr.argumentWorkloads()) found = found || a.name == name;
-        if (!found) throw InputError(f + ": workloads: unknown workload '" + name + "' (see gpusim list workloads)");
+        try {
+            WorkloadRegistry::builtin().check(w, spec.seed);
+        } catch (const InputError& e) {
+            // "--workload: atax: ..." is the run's option; in a spec the key says where.
+            const std::string m = e.what(), option = "--workload: ";
+            throw InputError(f + ": workloads: " + (m.rfind(option, 0) == 0 ? m.substr(option.size()) : m));
+        }
     }
     for (const auto& p : spec.platforms) {
         Config cfg(gpuSchema());

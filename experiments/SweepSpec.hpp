@@ -7,7 +7,7 @@
 //
 // Left out: cross-parameter configuration checks (cache geometry, ...) are not run here, they
 // belong to the combination a job makes; such a job fails on its own and is listed as failed.
-// Workload parameters are likewise checked by the job (names of workloads are checked here).
+// Statistic names are checked by runs of the configurations (SweepStatCheck.hpp).
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -52,9 +52,9 @@ SweepSpec parseSweepSpec(const nlohmann::json& doc, const std::string& file);
 // Reads and parses a spec file (JSON; comments allowed).
 SweepSpec loadSweepSpec(const std::string& file);
 
-// Checks platform, scheduler and workload names and every `set` key and value (type and range,
-// on every platform of the spec) against the registries and the configuration schema; throws
-// InputError("FILE: KEY: reason").
+// Checks platform and scheduler names, every workload with its parameters, and every `set` key
+// and value (type and range, on every platform of the spec) against the registries and the
+// configuration schema; throws InputError("FILE: KEY: reason").
 void validateSweepSpec(const SweepSpec& spec);
 
 // The cross product, platforms outermost, then schedulers, workloads and set axes in key order.

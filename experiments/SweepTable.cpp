@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "experiments/Subprocess.hpp"
 
@@ -178,8 +179,8 @@ void readManifest(const fs::path& out, SweepSpec& spec, std::vector<SweepJob>& j
     const fs::path file = out / "sweep.json";
     std::ifstream in(file);
     if (!in) throw InputError(file.string() + ": cannot open (not a sweep output directory?)");
-    const json m = json::parse(in, nullptr, false);
-    if (m.is_discarded() || !m.is_object()) throw InputError(file.string() + ": not valid JSON");
+    const json m = parseJsonStream(in, file.string());
+    if (!m.is_object()) throw InputError(file.string() + ": not a sweep manifest (expected a JSON object)");
     try {
         spec = SweepSpec{};
         spec.file = m.at("spec").get<std::string>();

@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "experiments/SvgChart.hpp"
 
@@ -205,8 +206,7 @@ Studies parseStudies(const json& doc, const std::filesystem::path& file) {
 Studies loadStudies(const std::filesystem::path& file) {
     std::ifstream in(file);
     if (!in) throw InputError(file.string() + ": cannot open");
-    const json doc = json::parse(in, nullptr, false, true);
-    if (doc.is_discarded()) throw InputError(file.string() + ": not valid JSON");
+    const json doc = parseJsonStream(in, file.string(), /*comments=*/true);
     return parseStudies(doc, file);
 }
 

@@ -146,13 +146,13 @@ void NocParams::declare(ParamSchema& s) {
         const int64_t rows = c.getInt("noc.mesh.rows"), cols = c.getInt("noc.mesh.cols");
         if ((rows == 0) != (cols == 0))
             c.fail(rows == 0 ? "noc.mesh.rows" : "noc.mesh.cols",
-                   "set both noc.mesh.rows and noc.mesh.cols, or neither");
+                   "set both noc.mesh.rows and noc.mesh.cols, or neither", {"noc.mesh.rows", "noc.mesh.cols"});
         const unsigned limit = rows ? static_cast<unsigned>(rows * cols) : 1u << 20;
         for (const char* key : {"noc.mesh.sm_nodes", "noc.mesh.mc_nodes"}) {
             try {
                 parseNodeList(c.getString(key), key, limit);
             } catch (const InputError& e) {
-                c.fail(key, std::string(e.what()).substr(std::string(key).size() + 2));
+                c.fail(key, std::string(e.what()).substr(std::string(key).size() + 2), {"noc.mesh.rows", "noc.mesh.cols"});
             }
         }
     });

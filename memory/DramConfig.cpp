@@ -122,18 +122,21 @@ void DramConfig::declare(ParamSchema& s) {
         if (t.burstLength == 0 || t.burstLength % t.dataRate != 0)
             c.fail(origin("dram.burst_length"), "burst length " + std::to_string(t.burstLength) +
                                                     " is not a positive multiple of the data rate (" +
-                                                    std::to_string(t.dataRate) + ")");
+                                                    std::to_string(t.dataRate) + ")",
+                   {"dram.data_rate", "dram.preset"});
         if (t.tCL == 0) c.fail(origin("dram.tCL"), "tCL must be at least 1 cycle");
         if (t.tCCD == 0) c.fail(origin("dram.tCCD"), "tCCD must be at least 1 cycle");
         if (const int64_t banks = c.getInt("dram.banks"); banks % int64_t(t.bankGroups) != 0)
             c.fail("dram.bank_groups", std::to_string(t.bankGroups) + " does not divide dram.banks (" +
-                                           std::to_string(banks) + ")");
+                                           std::to_string(banks) + ")",
+                   {"dram.banks", "dram.preset"});
         if (c.getInt("dram.prefetch_min_lines_high") < c.getInt("dram.prefetch_min_lines"))
             c.fail("dram.prefetch_min_lines_high",
                    "must be at least dram.prefetch_min_lines (" +
-                       std::to_string(c.getInt("dram.prefetch_min_lines")) + ")");
+                       std::to_string(c.getInt("dram.prefetch_min_lines")) + ")",
+                   {"dram.prefetch_min_lines"});
         if (c.getString("dram.prefetch") != "none" && c.getString("memory.model") != "frfcfs")
-            c.fail("dram.prefetch", "needs memory.model = frfcfs (the ideal memory has no rows)");
+            c.fail("dram.prefetch", "needs memory.model = frfcfs (the ideal memory has no rows)", {"memory.model"});
     });
 }
 

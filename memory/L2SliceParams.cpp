@@ -58,25 +58,29 @@ void L2SliceParams::declare(ParamSchema& s) {
             if (sector != 0 && (sector % 32 != 0 || line % sector != 0))
                 c.fail("l2.sector_bytes", std::to_string(sector) +
                                               " must be 0 or a multiple of 32 bytes (the stores' chunk) that "
-                                              "divides l2.line_bytes (" + std::to_string(line) + ")");
+                                              "divides l2.line_bytes (" + std::to_string(line) + ")",
+                       {"l2.line_bytes"});
             const int64_t ways = c.getInt("l2.ways");
             const int64_t size = c.getInt("l2.size_bytes");
             if (!isPow2(line)) c.fail("l2.line_bytes", std::to_string(line) + " is not a power of two");
             if (size % (line * ways) != 0)
-                c.fail("l2.size_bytes", std::to_string(size) + " is not divisible by line x ways (" +
-                                            std::to_string(line * ways) + ")");
+                c.fail("l2.size_bytes",
+                       std::to_string(size) + " is not divisible by line x ways (" +
+                           std::to_string(line * ways) + ")",
+                       {"l2.line_bytes", "l2.ways"});
             const int64_t sets = size / (line * ways);
             if (!isPow2(sets))
                 c.fail("l2.size_bytes", std::to_string(size) + " gives " + std::to_string(sets) +
-                                            " sets, not a power of two");
+                                            " sets, not a power of two",
+                       {"l2.line_bytes", "l2.ways"});
             // A line must not straddle two partitions, or two slices would cache parts of it.
             if (c.getInt("addrmap.interleave_bytes") % line != 0)
                 c.fail("addrmap.interleave_bytes",
-                       "must be a multiple of l2.line_bytes (" + std::to_string(line) + ")");
+                       "must be a multiple of l2.line_bytes (" + std::to_string(line) + ")", {"l2.line_bytes"});
             // Nor two DRAM banks: the controller serves a line from one bank and row.
             if (c.getInt("addrmap.bank_interleave_bytes") < line)
                 c.fail("addrmap.bank_interleave_bytes",
-                       "must be at least l2.line_bytes (" + std::to_string(line) + ")");
+                       "must be at least l2.line_bytes (" + std::to_string(line) + ")", {"l2.line_bytes"});
         });
 }
 

@@ -187,8 +187,10 @@ void SmConfig::declare(ParamSchema& s) {
                     c.fail("l1i.line_bytes", std::to_string(line) + " is not a power of two");
                 if (size % (line * ways) != 0 ||
                     !std::has_single_bit(static_cast<uint64_t>(size / (line * ways))))
-                    c.fail("l1i.size_bytes", std::to_string(size) + " is not a power-of-two number of sets of "
-                                             "l1i.line_bytes x l1i.ways (" + std::to_string(line * ways) + ")");
+                    c.fail("l1i.size_bytes",
+                           std::to_string(size) + " is not a power-of-two number of sets of "
+                                                  "l1i.line_bytes x l1i.ways (" + std::to_string(line * ways) + ")",
+                           {"l1i.line_bytes", "l1i.ways"});
             }
             for (const char* cache : {"const", "tex"}) {
                 const std::string p = cache;
@@ -198,43 +200,51 @@ void SmConfig::declare(ParamSchema& s) {
                 if (!std::has_single_bit(static_cast<uint64_t>(line)))
                     c.fail(p + ".line_bytes", std::to_string(line) + " is not a power of two");
                 if (size % (line * ways) != 0 || !std::has_single_bit(static_cast<uint64_t>(size / (line * ways))))
-                    c.fail(p + ".size_bytes", std::to_string(size) + " is not a power-of-two number of sets of " + p +
-                                                  ".line_bytes x " + p + ".ways (" + std::to_string(line * ways) + ")");
+                    c.fail(p + ".size_bytes",
+                           std::to_string(size) + " is not a power-of-two number of sets of " + p + ".line_bytes x " +
+                               p + ".ways (" + std::to_string(line * ways) + ")",
+                           {p + ".line_bytes", p + ".ways"});
             }
             if (c.getBool("l1d.lookup_after_latency") && c.getInt("l1d.hit_latency_cycles") < 2)
                 c.fail("l1d.hit_latency_cycles", "must be at least 2 with l1d.lookup_after_latency (the "
-                                                 "pipeline in front of the lookup has latency - 1 stages)");
+                                                 "pipeline in front of the lookup has latency - 1 stages)",
+                       {"l1d.lookup_after_latency"});
             const auto size = c.getInt("l1d.size_bytes"), line = c.getInt("l1d.line_bytes"),
                        ways = c.getInt("l1d.ways");
             if (!std::has_single_bit(static_cast<uint64_t>(line)))
                 c.fail("l1d.line_bytes", std::to_string(line) + " is not a power of two");
             if (size % (line * ways) != 0)
-                c.fail("l1d.size_bytes", std::to_string(size) + " is not divisible by l1d.line_bytes x l1d.ways (" +
-                                             std::to_string(line * ways) + ")");
+                c.fail("l1d.size_bytes",
+                       std::to_string(size) + " is not divisible by l1d.line_bytes x l1d.ways (" +
+                           std::to_string(line * ways) + ")",
+                       {"l1d.line_bytes", "l1d.ways"});
             const auto sets = size / (line * ways);
             if (!std::has_single_bit(static_cast<uint64_t>(sets)))
-                c.fail("l1d.size_bytes", "gives " + std::to_string(sets) + " sets, not a power of two");
+                c.fail("l1d.size_bytes", "gives " + std::to_string(sets) + " sets, not a power of two",
+                       {"l1d.line_bytes", "l1d.ways"});
             if (c.getString("l1d.set_index") == "fermi-hash" && sets != 32 && sets != 64)
-                c.fail("l1d.set_index", "fermi-hash needs 32 or 64 sets, the geometry gives " +
-                                            std::to_string(sets));
+                c.fail("l1d.set_index", "fermi-hash needs 32 or 64 sets, the geometry gives " + std::to_string(sets),
+                       {"l1d.size_bytes", "l1d.line_bytes", "l1d.ways"});
             // The hash is defined on byte-address bits 7-12 and 13-19: with other line sizes some
             // sets are never used (64 B lines, 64 sets: address bit 11 never reaches the index).
             if (c.getString("l1d.set_index") == "fermi-hash" && line != 128)
                 c.fail("l1d.set_index", "fermi-hash is defined for 128-byte lines, l1d.line_bytes is " +
-                                            std::to_string(line) + " (use linear)");
+                                            std::to_string(line) + " (use linear)",
+                       {"l1d.line_bytes"});
             if (c.getInt("sm.collector.register_banks") > 0 && c.getInt("sm.mem_issue_queue") > 0)
                 c.fail("sm.mem_issue_queue", "must be 0 with the operand collector (sm.collector.register_banks > "
-                                             "0): both model the path from issue to the LD/ST unit");
+                                             "0): both model the path from issue to the LD/ST unit",
+                       {"sm.collector.register_banks"});
             if (const auto w = c.getInt("sm.shared_bank_bytes"); !std::has_single_bit(static_cast<uint64_t>(w)))
                 c.fail("sm.shared_bank_bytes", std::to_string(w) + " is not a power of two");
             if (const auto a = c.getInt("sm.atomic_segment_bytes"); a != 0) {
                 if (!std::has_single_bit(static_cast<uint64_t>(a)))
                     c.fail("sm.atomic_segment_bytes", std::to_string(a) + " is not a power of two (or 0)");
                 if (a > c.getInt("l1d.line_bytes"))
-                    c.fail("sm.atomic_segment_bytes", std::to_string(a) + " exceeds l1d.line_bytes");
+                    c.fail("sm.atomic_segment_bytes", std::to_string(a) + " exceeds l1d.line_bytes", {"l1d.line_bytes"});
             }
             if (c.getInt("sm.max_threads") > c.getInt("sm.max_warps") * 32)
-                c.fail("sm.max_threads", "exceeds sm.max_warps x 32");
+                c.fail("sm.max_threads", "exceeds sm.max_warps x 32", {"sm.max_warps"});
         });
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/SimError.hpp"
+#include "common/Spelling.hpp"
 
 namespace gpusim {
 
@@ -57,7 +58,9 @@ std::string resolvePlatform(const std::string& s) {
         std::error_code ec;
         if (fs::is_regular_file(p, ec)) return p.string();
     }
-    throw InputError("--platform: unknown platform '" + s + "' (see gpusim list platforms)");
+    std::vector<std::string> names;
+    for (const auto& [name, desc] : listPlatforms()) names.push_back(name);
+    throw InputError("--platform: unknown platform '" + s + "'" + didYouMean(s, names) + " (see gpusim list platforms)");
 }
 
 std::vector<std::pair<std::string, std::string>> listPlatforms() {

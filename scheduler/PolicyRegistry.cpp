@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/Spec.hpp"
+#include "common/Spelling.hpp"
 #include "scheduler/CcwsPolicy.hpp"
 #include "scheduler/CwlpPolicyInfo.hpp"
 #include "scheduler/GtoPolicy.hpp"
@@ -265,9 +266,12 @@ PolicyChoice PolicyRegistry::parse(const std::string& given) const {
     PolicyChoice choice;
     for (const auto& i : infos_)
         if (i.name == spec.name) choice.info = &i;
-    if (!choice.info)
-        throw InputError(what + ": unknown scheduler '" + spec.name +
-                         "' (see gpusim list schedulers)");
+    if (!choice.info) {
+        std::vector<std::string> names;
+        for (const auto& i : infos_) names.push_back(i.name);
+        throw InputError(what + ": unknown scheduler '" + spec.name + "'" + didYouMean(spec.name, names) +
+                         " (see gpusim list schedulers)");
+    }
     for (const auto& p : choice.info->params) choice.params[p.name] = p.defaultValue;
     for (const auto& [k, v] : spec.params) {
         const PolicyParam* decl = nullptr;
@@ -275,9 +279,13 @@ PolicyChoice PolicyRegistry::parse(const std::string& given) const {
             if (p.name == k) decl = &p;
         if (!decl) {
             std::string known;
-            for (const auto& p : choice.info->params) known += (known.empty() ? "" : ", ") + p.name;
-            throw InputError(what + ": " + spec.name + ": unknown parameter '" + k + "' (known: " +
-                             (known.empty() ? "none" : known) + ")");
+            std::vector<std::string> names;
+            for (const auto& p : choice.info->params) {
+                known += (known.empty() ? "" : ", ") + p.name;
+                names.push_back(p.name);
+            }
+            throw InputError(what + ": " + spec.name + ": unknown parameter '" + k + "'" + didYouMean(k, names) +
+                             " (known: " + (known.empty() ? "none" : known) + ")");
         }
         char* end = nullptr;
         double x = std::strtod(v.c_str(), &end);

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -79,6 +80,10 @@ public:
     // "name" or "name:k=v,k=v". Unknown name/parameter, bad number or out-of-range value throw
     // InputError naming the workload and the parameter.
     std::unique_ptr<Workload> create(const std::string& spec, uint64_t seed) const;
+    // Throws what create would, without building a parameterised workload's kernels (a sweep
+    // checks every job's workload before the first runs). An argument workload is built: its
+    // argument (a trace folder, the parts of a concurrent one) is only checked by reading it.
+    void check(const std::string& spec, uint64_t seed) const;
     // nullptr when no workload has that name.
     const WorkloadInfo* find(const std::string& name) const;
     // Human-readable list for `gpusim list workloads`: per workload one description line, an
@@ -87,6 +92,9 @@ public:
     std::string listing() const;
 
 private:
+    // The workload of a "name:k=v" spec and every parameter resolved (defaults filled, ranges
+    // checked); throws InputError naming the option, the workload and the parameter.
+    std::pair<const WorkloadInfo*, std::map<std::string, int64_t>> resolve(const std::string& text) const;
     std::vector<WorkloadInfo> infos_;
     std::vector<ArgumentWorkloadInfo> argInfos_;
 };

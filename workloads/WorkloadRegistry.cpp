@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "common/Spec.hpp"
+#include "common/Spelling.hpp"
 #include "workloads/Workload.hpp"
 #include "workloads/builtin/BuiltinWorkloads.hpp"
 #include "workloads/ConcurrentWorkload.hpp"
@@ -120,29 +121,54 @@ const WorkloadInfo* WorkloadRegistry::find(const std::string& name) const {
     return nullptr;
 }
 
-std::unique_ptr<Workload> WorkloadRegistry::create(const std::string& text, uint64_t seed) const {
-    // An argument workload takes everything after the first ':' verbatim (trace:DIR).
-    const std::string head = text.substr(0, text.find(':'));
-    for (const auto& a : argInfos_)
-        if (a.name == head) return a.make(head.size() < text.size() ? text.substr(head.size() + 1) : "", seed);
+std::pair<const WorkloadInfo*, std::map<std::string, int64_t>> WorkloadRegistry::resolve(
+    const std::string& text) const {
     const Spec spec = parseSpec(text, kOption);
     const WorkloadInfo* info = find(spec.name);
-    if (!info)
-        throw InputError(std::string(kOption) + ": unknown workload '" + spec.name +
-                         "' (see gpusim list workloads)");
+    if (!info) {
+        std::vector<std::string> names;
+        for (const auto& i : infos_) names.push_back(i.name);
+        for (const auto& a : argInfos_) names.push_back(a.name);
+        throw InputError(std::string(kOption) + ": unknown workload '" + spec.name + "'" +
+                         didYouMean(spec.name, names) + " (see gpusim list workloads)");
+    }
     const std::string prefix = std::string(kOption) + ": " + info->name + ": ";
     for (const auto& [key, value] : spec.params) {
         bool known = false;
-        for (const auto& p : info->params) known = known || p.name == key;
+        std::vector<std::string> names;
+        for (const auto& p : info->params) {
+            known = known || p.name == key;
+            names.push_back(p.name);
+        }
         if (!known)
-            throw InputError(prefix + "unknown parameter '" + key + "' (known: " + knownParams(*info) + ")");
+            throw InputError(prefix + "unknown parameter '" + key + "'" + didYouMean(key, names) + " (known: " +
+                             knownParams(*info) + ")");
     }
     std::map<std::string, int64_t> resolved;
     for (const auto& p : info->params) {
         auto it = spec.params.find(p.name);
         resolved[p.name] = it == spec.params.end() ? p.defaultValue : parseValue(prefix, p, it->second);
     }
+    return {info, std::move(resolved)};
+}
+
+// An argument workload takes everything after the first ':' verbatim (trace:DIR).
+std::unique_ptr<Workload> WorkloadRegistry::create(const std::string& text, uint64_t seed) const {
+    const std::string head = text.substr(0, text.find(':'));
+    for (const auto& a : argInfos_)
+        if (a.name == head) return a.make(head.size() < text.size() ? text.substr(head.size() + 1) : "", seed);
+    const auto [info, resolved] = resolve(text);
     return info->make(resolved, seed);
+}
+
+void WorkloadRegistry::check(const std::string& text, uint64_t seed) const {
+    const std::string head = text.substr(0, text.find(':'));
+    for (const auto& a : argInfos_)
+        if (a.name == head) {
+            a.make(head.size() < text.size() ? text.substr(head.size() + 1) : "", seed);
+            return;
+        }
+    resolve(text);
 }
 
 std::string WorkloadRegistry::listing() const {

@@ -1,5 +1,5 @@
 // `gpusim report` end to end: a tiny real sweep (fermi15; gto, lrr; atax:n=64, vectoradd:n=1024
-// and atax:n=1, which fails) and its report, checked as written (one well-formed SVG per chart,
+// and a trace with a bad address, which fails during the run) and its report, checked as written (one well-formed SVG per chart,
 // the failed jobs listed) and as a browser shows it: headless Chromium's DOM has one <svg> per
 // chart, their titles and the gaps of the failed jobs, and its screenshot is a real picture of
 // the asked size, much larger than a blank page's (a single colour compresses to almost nothing)
@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -28,14 +29,37 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kSpec = R"({
+// The third workload passes the sweep's checks (its trace folder and header read fine) and fails
+// in the run: block 1 of its kernel has a bad hex address, read when that CTA is placed.
+std::string spec(const std::string& badTrace) {
+    return R"({
   "name": "report-tiny",
   "platforms": ["fermi15"],
   "schedulers": ["gto", "lrr"],
-  "workloads": ["atax:n=64", "vectoradd:n=1024", "atax:n=1"],
+  "workloads": ["atax:n=64", "vectoradd:n=1024", ")" + badTrace + R"("],
   "stats": ["l1d_read_miss_rate", "ldst_stalls.LDST_COAL", "ldst_stalls.LDST_MSHR", "ldst_stalls.LDST_ICNT",
             "ldst_stalls.SCHED_LDST"]
 })";
+}
+
+// "trace:DIR" of a copy of tb/data/traces/small's kernel 1 with a bad address in block 1.
+std::string writeBadTrace(const ScratchDir& dir) {
+    const fs::path bad = dir / "bad";
+    fs::create_directories(bad);
+    std::string text = readFile(std::string(GPUSIM_SOURCE_DIR) + "/tb/data/traces/small/kernel-1.traceg");
+    const size_t at = text.find("0x7f2a10000", text.find("thread block = 1,0,0"));
+    text.replace(at, 13, "0xZZ");
+    writeFile(bad / "kernel-1.traceg", text);
+    writeFile(bad / "kernelslist.g", "kernel-1.traceg\n");
+    return "trace:" + bad.string();
+}
+
+// A job id's workload part (Subprocess.hpp, fileNameSafe).
+std::string safe(std::string s) {
+    for (char& c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '=' || c == '-')) c = '_';
+    return s;
+}
 
 size_t count(const std::string& text, const std::string& what) {
     size_t n = 0;
@@ -81,10 +105,10 @@ std::pair<unsigned, unsigned> pngSize(const std::string& bytes) {
 
 // A sweep with two failing jobs, run once per test that needs it (each test is its own process).
 fs::path runTinySweep(const ScratchDir& dir) {
-    writeFile(dir / "tiny.json", kSpec);
+    writeFile(dir / "tiny.json", spec(writeBadTrace(dir)));
     const fs::path out = dir / "sweep";
     const ProcessResult r = runGpusim({"sweep", (dir / "tiny.json").string(), "-j", "2", "--out", out.string()});
-    // atax:n=1 fails on both schedulers: exit 1, the other four jobs ok.
+    // The bad trace fails on both schedulers: exit 1, the other four jobs ok.
     EXPECT_EQ(r.status, 1) << r.out << r.err;
     EXPECT_TRUE(has(r.out, "summary: 6 jobs: 4 ok, 2 failed, 0 missing")) << r.out;
     return out;
@@ -111,7 +135,8 @@ TEST(ReportCli, SweepReportRendersInHeadlessChromium) {
         EXPECT_EQ(xmlWellFormedError(svg), "") << name;
     }
     const std::string html = readFile(out / "report.html");
-    EXPECT_TRUE(has(html, "<tr><td>fermi15__gto__atax_n=1</td><td>failed</td>")) << html;
+    const std::string badTrace = "trace:" + (dir / "bad").string();
+    EXPECT_TRUE(has(html, "<tr><td>fermi15__gto__" + safe(badTrace) + "</td><td>failed</td>")) << html;
 
     // What the browser builds from it.
     const ProcessResult dom =
@@ -122,8 +147,8 @@ TEST(ReportCli, SweepReportRendersInHeadlessChromium) {
                               ">L1D read miss rate</text>", ">cycles</text>", "Jobs without results"})
         EXPECT_TRUE(has(dom.out, title)) << title;
     // The failed jobs are gaps (a cross with a tooltip), not zero bars.
-    EXPECT_TRUE(has(dom.out, "gto, atax:n=1: no value"));
-    EXPECT_TRUE(has(dom.out, "lrr, atax:n=1: no value"));
+    EXPECT_TRUE(has(dom.out, "gto, " + badTrace + ": no value"));
+    EXPECT_TRUE(has(dom.out, "lrr, " + badTrace + ": no value"));
 
     // The picture, against a blank page and against the same page without its SVG charts, all
     // 1200 x 3000: a blank PNG is ~17 kB, the report ~230 kB and ~180 kB without the charts
@@ -185,7 +210,7 @@ TEST(ReportCli, InputErrorsExitTwoNamingTheFileOrOption) {
     writeFile(dir / "bad.json", "{not json");
     r = runGpusim({"report", (dir / "bad.json").string()});
     EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.err, "bad.json: not valid JSON")) << r.err;
+    EXPECT_TRUE(has(r.err, "bad.json: line 1, column 3: not valid JSON: ")) << r.err;
     r = runGpusim({"report", d.string(), "--baseline", "ccws"});
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(has(r.err, "--baseline ccws: no such scheduler")) << r.err;

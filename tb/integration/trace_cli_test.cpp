@@ -123,7 +123,7 @@ TEST(TraceCli, ExportCommandErrors) {
     const std::vector<std::string> noWl = {"trace", "export", "--out", "/tmp/x"};
     expectInputError(runGpusim(noWl), "trace export: --workload is required", noWl);
     const std::vector<std::string> sub = {"trace", "import"};
-    expectInputError(runGpusim(sub), "trace: unknown subcommand 'import' (expected export)", sub);
+    expectInputError(runGpusim(sub), "trace: unknown subcommand 'import'; did you mean 'export'? (expected export)", sub);
     const std::vector<std::string> badWl = {"trace", "export", "--workload", "nosuch", "--out", "/tmp/x"};
     expectInputError(runGpusim(badWl), "--workload: unknown workload 'nosuch' (see gpusim list workloads)", badWl);
 }

@@ -21,7 +21,7 @@ ParamSchema schema() {
         .addEnum("l1d.alloc", "on-miss", {"on-miss", "on-fill"}, "policy")
         .addCheck([](const Config& c) {
             if (c.getInt("l1d.size_bytes") % (c.getInt("l1d.line_bytes") * c.getInt("l1d.ways")))
-                c.fail("l1d.size_bytes", "not divisible by line x ways");
+                c.fail("l1d.size_bytes", "not divisible by line x ways", {"l1d.line_bytes", "l1d.ways"});
         });
     return s;
 }
@@ -88,7 +88,10 @@ TEST(Config, RejectsUnknownKeyNamingFileAndKey) {
     Config c(s);
     auto f = writeTemp("cfg_unknown.json", R"({"params":{"l1d":{"wayz":4}}})");
     EXPECT_EQ(errorOf([&] { c.loadFile(f); }),
-              f + ": l1d.wayz: unknown parameter (see `gpusim config`)");
+              f + ": l1d.wayz: unknown parameter; did you mean 'l1d.ways'? (see gpusim config --reference)");
+    // Nothing within a third of the length: no suggestion.
+    EXPECT_EQ(errorOf([&] { c.setFromString("cache.size=1"); }),
+              "--set: cache.size: unknown parameter (see gpusim config --reference)");
 }
 
 TEST(Config, RejectsWrongTypeAndRange) {
@@ -114,11 +117,35 @@ TEST(Config, CrossChecksNameTheOrigin) {
     EXPECT_EQ(errorOf([&] { c.validate(); }), "--set: l1d.size_bytes: not divisible by line x ways");
 }
 
+// The rule is about l1d.size_bytes, but the user changed l1d.ways: the message names that --set
+// (as typed), and says where l1d.size_bytes came from. 32768 % (128 x 3 = 384) = 128, not 0.
+TEST(Config, CrossCheckNamesTheSetOfARelatedKey) {
+    auto s = schema();
+    Config c(s);
+    auto f = writeTemp("cfg_geometry.json", R"({"params":{"l1d.size_bytes":32768}})");
+    c.loadFile(f);
+    c.setFromString("l1d.ways=3");
+    EXPECT_EQ(errorOf([&] { c.validate(); }),
+              "--set l1d.ways=3: l1d.size_bytes: not divisible by line x ways (l1d.size_bytes from " + f + ")");
+    // Two related --sets are both named, in the rule's order (128 x 7 = 896 does not divide 32768).
+    c.setFromString("l1d.line_bytes=128");
+    c.setFromString("l1d.ways=7");
+    EXPECT_EQ(errorOf([&] { c.validate(); }),
+              "--set l1d.line_bytes=128, --set l1d.ways=7: l1d.size_bytes: not divisible by line x ways "
+              "(l1d.size_bytes from " + f + ")");
+}
+
 TEST(Config, RejectsMalformedFiles) {
     auto s = schema();
     Config c(s);
     auto bad = writeTemp("cfg_bad.json", "{ not json");
-    EXPECT_EQ(errorOf([&] { c.loadFile(bad); }), bad + ": not a valid JSON object");
+    // "{ not json": the parser reads "no" (no literal starts so) and stops at the 'o', column 4.
+    EXPECT_EQ(errorOf([&] { c.loadFile(bad); }),
+              bad + ": line 1, column 4: not valid JSON: syntax error while parsing object key - invalid literal; "
+                    "last read: '{ no'; expected string literal");
+    auto array = writeTemp("cfg_array.json", "[1, 2]");
+    EXPECT_EQ(errorOf([&] { c.loadFile(array); }),
+              array + ": expected a JSON object {\"name\", \"base\", \"params\", ...}");
     EXPECT_EQ(errorOf([&] { c.loadFile("/nonexistent/x.json"); }),
               "/nonexistent/x.json: cannot open platform file");
     auto top = writeTemp("cfg_top.json", R"({"parms":{}})");

@@ -136,10 +136,16 @@ TEST(SweepSpec, ValidationChecksNamesAndSetKeysAgainstTheRegistries) {
     EXPECT_NE(errorOf(j, true).find("gtoo"), std::string::npos);
     j = basic();
     j["workloads"] = {"atax:n=32", "vectorad"};
-    EXPECT_EQ(errorOf(j, true), "s.json: workloads: unknown workload 'vectorad' (see gpusim list workloads)");
+    EXPECT_EQ(errorOf(j, true),
+              "s.json: workloads: unknown workload 'vectorad'; did you mean 'vectoradd'? (see gpusim list workloads)");
+    // Parameters too, before any job runs (atax: n in 32 .. 16384).
+    j = basic();
+    j["workloads"] = {"atax:n=32", "atax:n=0"};
+    EXPECT_EQ(errorOf(j, true), "s.json: workloads: atax: n: 0 is out of range 32 .. 16384");
     j = basic();
     j["set"]["l1d.mshr_entrie"] = {8};
-    EXPECT_EQ(errorOf(j, true), "s.json: set: l1d.mshr_entrie: unknown parameter (see `gpusim config`)");
+    EXPECT_EQ(errorOf(j, true), "s.json: set: l1d.mshr_entrie: unknown parameter; did you mean 'l1d.mshr_entries'? "
+                                "(see gpusim config --reference)");
     j = basic();
     j["set"]["l1d.mshr_entries"] = {16, "many"};
     EXPECT_EQ(errorOf(j, true).rfind("s.json: set: l1d.mshr_entries: expected an integer", 0), 0u) << errorOf(j, true);

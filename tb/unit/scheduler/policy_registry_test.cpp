@@ -57,9 +57,9 @@ TEST(PolicyRegistry, ParsesGtoAndLrr) {
 TEST(PolicyRegistry, UnknownNameErrorText) {
     EXPECT_EQ(errorOf(PolicyRegistry::builtin(), "fifo"),
               "--scheduler: unknown scheduler 'fifo' (see gpusim list schedulers)");
-    // Names are case-sensitive.
+    // Names are case-sensitive; the suggestion is not ("GTO" is 0 edits from "gto" case aside).
     EXPECT_EQ(errorOf(PolicyRegistry::builtin(), "GTO"),
-              "--scheduler: unknown scheduler 'GTO' (see gpusim list schedulers)");
+              "--scheduler: unknown scheduler 'GTO'; did you mean 'gto'? (see gpusim list schedulers)");
 }
 
 TEST(PolicyRegistry, UnknownParameterErrorText) {
