@@ -33,6 +33,8 @@ public:
         if (gpu_.dispatcher_) gpu_.dispatcher_->tick(cycle);
         if (hosted_ && !active_) return;
         last_ = cycle;
+        if (kernelWindows_) kernelWindows_->tick(*gpu_.dispatcher_);
+        if (sampler_) sampler_->tick(cycle);
         if (gpu_.dispatcher_->done()) {
             // The SMs are done; L2 write-backs may still be on their way to memory. The run ends
             // when the whole memory system has drained (the watchdog still guards this phase).
@@ -91,6 +93,8 @@ public:
     Gpu& gpu_;
     uint64_t watchdog_, progressEvery_;
     uint64_t maxCycles_ = 0;
+    StatSampler* sampler_ = nullptr;
+    KernelStatWindows* kernelWindows_ = nullptr;
     bool showProgress_ = false, printed_ = false;
     uint64_t nextProgress_ = 0;
     static constexpr uint64_t kUnset = ~uint64_t(0);
@@ -282,12 +286,20 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
 
 unsigned Gpu::threads() const { return core_.threads(); }
 
+std::vector<const SmView*> Gpu::smViews() const {
+    std::vector<const SmView*> v;
+    for (const auto& sm : sms_) v.push_back(sm.get());
+    return v;
+}
+
 Gpu::~Gpu() = default;
 
 RunResult Gpu::run(const RunOptions& opt) {
     if (launch_) throw ModelError("Gpu::run: this GPU was built without a workload; use launch() and sc_start");
     supervisor_->maxCycles_ = opt.maxCycles;
     supervisor_->showProgress_ = opt.progress;
+    supervisor_->sampler_ = opt.sampler;
+    supervisor_->kernelWindows_ = opt.kernelWindows;
     supervisor_->start_ = std::chrono::steady_clock::now();
     core_.wake();
     try {
@@ -302,6 +314,7 @@ RunResult Gpu::run(const RunOptions& opt) {
     // Edges are numbered from time 0, so the last edge's index is the number of cycles simulated.
     r.cycles = supervisor_->last_;
     r.truncated = supervisor_->truncated_;
+    if (opt.sampler) opt.sampler->finish(r.cycles);
     for (const auto& sm : sms_) r.instructions += sm->issued();
     stats_.counter("gpu.cycles", "Core cycles simulated").inc(r.cycles);
     stats_.counter("gpu.warp_instructions", "Warp instructions issued, all SMs").inc(r.instructions);

@@ -31,6 +31,8 @@
 #include "modules/SmCore.hpp"
 #include "platforms/ControlTarget.hpp"
 #include "platforms/GpuParams.hpp"
+#include "platforms/KernelStatWindows.hpp"
+#include "platforms/StatSampler.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -93,6 +95,10 @@ public:
     struct RunOptions {
         uint64_t maxCycles = 0;  // 0: unlimited
         bool progress = false;   // progress line on stderr
+        // Observers the supervisor calls at the end of every core cycle (null: none, the
+        // default; neither changes what the model does). Not owned; must outlive run().
+        StatSampler* sampler = nullptr;             // --sample-interval
+        KernelStatWindows* kernelWindows = nullptr;  // per-kernel statistics
     };
     // Simulates to completion (or maxCycles). Throws ModelError on watchdog expiry, a broken
     // end-of-run invariant or any error raised inside the simulation (a protocol violation on a
@@ -112,6 +118,8 @@ public:
     // The workload's dispatcher (hosted mode: the last launch's; none before the first).
     const CtaDispatcher& dispatcher() const { return *dispatcher_; }
     const PayloadPool& pool() const { return pool_; }
+    // Every SM as its policies see it, in SM id order (the time series' warp counts).
+    std::vector<const SmView*> smViews() const;
     std::string dumpState() const;
     // What a run or a hosted launch reports when the watchdog ends it: the stall and the state.
     std::string watchdogMessage() const;
