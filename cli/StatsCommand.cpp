@@ -134,6 +134,35 @@ std::string header(const json& doc, const std::string& source) {
     return out;
 }
 
+// The per-kernel and per-stream windows (platforms/KernelStatWindows.hpp), one group each.
+template <class Describe>
+std::string windowsText(const json& doc, const char* key, size_t width, const std::string& source, Describe describe) {
+    std::string out;
+    for (const char* k : {key, "stream_stats"}) {
+        if (!doc.contains(k) || !doc[k].is_array()) continue;
+        for (const json& w : doc[k]) {
+            if (!w.contains("stats") || !w["stats"].is_object()) continue;
+            if (std::string(k) == "stream_stats")
+                out += "\n---------- stream " + w.value("stream", json()).dump() + " (" +
+                       w.value("kernels", json()).dump() + " kernels; the sum of their windows) ----------\n";
+            else
+                out += "\n---------- kernel " + w.value("index", json()).dump() + " " + text(w, "name") + " (stream " +
+                       w.value("stream", json()).dump() + ", core cycles " + w.value("start_cycle", json()).dump() +
+                       " to " + w.value("end_cycle", json()).dump() + "; changes over the kernel) ----------\n";
+            std::vector<Line> lines;
+            for (const auto& [n, v] : w["stats"].items()) {
+                const StatValue sv = statValue(v, n, source + ": " + k);
+                std::string c = describe(n);
+                c = (c.empty() ? "" : c + " ") + "(" + statUnit(n) +
+                    (sv.sampled ? "; mean of the " + formatStat(sv.count) + " samples in the window" : "") + ")";
+                lines.push_back({n, formatStat(sv.value), c});
+            }
+            writeLines(out, lines, width);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 std::string statsText(const json& doc, const std::string& source) {
@@ -175,6 +204,11 @@ std::string statsText(const json& doc, const std::string& source) {
             lines.push_back({n, formatStat(values[n].value), comment(values[n], description(n), statUnit(n))});
         writeLines(out, lines, width);
     }
+    out += windowsText(doc, "kernel_stats", width, source, [&](const std::string& p) {
+        for (const auto& [kind, ts] : totals)
+            if (auto it = ts.find(p); it != ts.end()) return it->second.sameDescription ? it->second.description : "";
+        return description(p);
+    });
     return out;
 }
 

@@ -130,3 +130,38 @@ TEST_F(Diff, BadThresholdAndFileCountExitTwo) {
 }
 
 } // namespace stats_cli_test
+
+namespace stats_cli_test {
+
+// Per-kernel windows on two streams overlapping (mixed concurrency): vectorAdd (stream 0) runs
+// beside atax_kernel1 (stream 1); atax_kernel2 starts after both ended and runs alone. A window
+// counts everything in it: the lone kernel's instructions are exactly its own (the dispatcher's
+// count, kernels[].warp_instructions), the overlapping one's include its neighbour's.
+TEST(KernelStats, WindowsCountOverlapsInBothAndALoneKernelExactly) {
+    ScratchDir dir;
+    const std::string f = (dir.path() / "c.json").string();
+    const ProcessResult r = runGpusim({"run", "-q", "-w", "concurrent:vectoradd:n=4096+atax:n=64", "--set",
+                                       "gpu.kernel_concurrency=mixed", "--stats", f});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json doc = json::parse(readFile(f));
+    const json& ks = doc["kernel_stats"];
+    const json& kernels = doc["kernels"];
+    ASSERT_EQ(ks.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(ks[i]["name"], kernels[i]["name"]);
+        EXPECT_EQ(ks[i]["start_cycle"], kernels[i]["start_cycle"]);
+        EXPECT_EQ(ks[i]["end_cycle"], kernels[i]["end_cycle"]);
+    }
+    // The lone kernel starts after the other two ended.
+    ASSERT_GT(kernels[2]["start_cycle"].get<uint64_t>(), kernels[0]["end_cycle"].get<uint64_t>());
+    EXPECT_EQ(ks[2]["stats"]["sm*.issued"], kernels[2]["warp_instructions"]);
+    EXPECT_GT(ks[0]["stats"]["sm*.issued"].get<double>(), kernels[0]["warp_instructions"].get<double>());
+    // Streams: the sums of their kernels' windows.
+    const json& ss = doc["stream_stats"];
+    ASSERT_EQ(ss.size(), 2u);
+    EXPECT_EQ(ss[1]["kernels"], 2);
+    EXPECT_EQ(ss[1]["stats"]["sm*.issued"].get<double>(),
+              ks[1]["stats"]["sm*.issued"].get<double>() + ks[2]["stats"]["sm*.issued"].get<double>());
+}
+
+} // namespace stats_cli_test
