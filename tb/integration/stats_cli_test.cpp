@@ -165,3 +165,22 @@ TEST(KernelStats, WindowsCountOverlapsInBothAndALoneKernelExactly) {
 }
 
 } // namespace stats_cli_test
+
+namespace stats_cli_test {
+
+// `gpusim report RUN.json`: a sampled run's page, one line chart per figure and one of the SMs.
+TEST(RunReport, SampledRunGetsItsTimeSeriesCharts) {
+    ScratchDir dir;
+    const std::string f = (dir.path() / "r.json").string(), out = (dir.path() / "page").string();
+    ASSERT_EQ(runGpusim({"run", "-q", "-w", "atax:n=64", "--stats", f, "--sample-interval", "2000"}).status, 0);
+    const ProcessResult r = runGpusim({"report", f, "--out", out});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("(7 charts)"), std::string::npos) << r.out;
+    for (const char* c : {"ts_ipc", "ts_miss_rates", "ts_dram_bandwidth", "ts_dram_row_hits", "ts_noc_latency",
+                          "ts_active_warps", "ts_sm_ipc"})
+        EXPECT_TRUE(fs::exists(fs::path(out) / (std::string(c) + ".svg"))) << c;
+    const std::string html = readFile(fs::path(out) / "report.html");
+    EXPECT_NE(html.find("atax_kernel2"), std::string::npos);
+}
+
+} // namespace stats_cli_test
