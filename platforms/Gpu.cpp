@@ -33,8 +33,6 @@ public:
         if (gpu_.dispatcher_) gpu_.dispatcher_->tick(cycle);
         if (hosted_ && !active_) return;
         last_ = cycle;
-        if (kernelWindows_) kernelWindows_->tick(*gpu_.dispatcher_);
-        if (sampler_) sampler_->tick(cycle);
         if (gpu_.dispatcher_->done()) {
             // The SMs are done; L2 write-backs may still be on their way to memory. The run ends
             // when the whole memory system has drained (the watchdog still guards this phase).
@@ -60,6 +58,17 @@ public:
                 return;
             }
         }
+        // The progress line and the time series share one comparison per cycle (never true when
+        // neither is on): a run that asks for neither pays what it paid before them.
+        if (cycle >= nextObserve_) observe(cycle);
+    }
+    bool busy() const override { return hosted_ ? active_ : !finished_; }
+
+    void observe(uint64_t cycle) {
+        if (sampler_ && cycle >= nextSample_) {
+            sampler_->sample(cycle);
+            nextSample_ = cycle + sampler_->interval();
+        }
         if (showProgress_ && cycle >= nextProgress_) {
             nextProgress_ = cycle + progressEvery_;
             uint64_t insts = 0;
@@ -71,8 +80,8 @@ public:
             std::fflush(stderr);
             printed_ = true;
         }
+        nextObserve_ = std::min(showProgress_ ? nextProgress_ : kUnset, sampler_ ? nextSample_ : kUnset);
     }
-    bool busy() const override { return hosted_ ? active_ : !finished_; }
 
     // CLI: set the outcome and stop the simulation. Hosted: end the launch, keep simulating.
     void end(bool& outcome) {
@@ -94,10 +103,9 @@ public:
     uint64_t watchdog_, progressEvery_;
     uint64_t maxCycles_ = 0;
     StatSampler* sampler_ = nullptr;
-    KernelStatWindows* kernelWindows_ = nullptr;
     bool showProgress_ = false, printed_ = false;
-    uint64_t nextProgress_ = 0;
     static constexpr uint64_t kUnset = ~uint64_t(0);
+    uint64_t nextProgress_ = 0, nextSample_ = 0, nextObserve_ = kUnset;
     uint64_t last_ = 0, lastProgressCycle_ = kUnset;
     bool finished_ = false, truncated_ = false, stalled_ = false;
     uint64_t drainCycles_ = 0;
@@ -294,12 +302,19 @@ std::vector<const SmView*> Gpu::smViews() const {
 
 Gpu::~Gpu() = default;
 
+namespace {
+constexpr uint64_t kUnsetCycle = ~uint64_t(0);
+} // namespace
+
 RunResult Gpu::run(const RunOptions& opt) {
     if (launch_) throw ModelError("Gpu::run: this GPU was built without a workload; use launch() and sc_start");
     supervisor_->maxCycles_ = opt.maxCycles;
     supervisor_->showProgress_ = opt.progress;
     supervisor_->sampler_ = opt.sampler;
-    supervisor_->kernelWindows_ = opt.kernelWindows;
+    supervisor_->nextSample_ = opt.sampler ? opt.sampler->interval() : kUnsetCycle;
+    supervisor_->nextObserve_ = std::min(opt.progress ? uint64_t(0) : kUnsetCycle, supervisor_->nextSample_);
+    if (opt.kernelWindows)
+        dispatcher_->setKernelObserver([w = opt.kernelWindows, this] { w->update(*dispatcher_); });
     supervisor_->start_ = std::chrono::steady_clock::now();
     core_.wake();
     try {

@@ -95,8 +95,9 @@ public:
     struct RunOptions {
         uint64_t maxCycles = 0;  // 0: unlimited
         bool progress = false;   // progress line on stderr
-        // Observers the supervisor calls at the end of every core cycle (null: none, the
-        // default; neither changes what the model does). Not owned; must outlive run().
+        // Observers (null: none, the default; neither changes what the model does): the sampler
+        // at every interval's last core cycle, the windows at every kernel start and end. Not
+        // owned; must outlive run().
         StatSampler* sampler = nullptr;             // --sample-interval
         KernelStatWindows* kernelWindows = nullptr;  // per-kernel statistics
     };

@@ -26,11 +26,10 @@ namespace gpusim {
 class KernelStatWindows {
 public:
     explicit KernelStatWindows(const StatRegistry& stats) : stats_(stats) {}
-    // After the dispatcher's tick of every core cycle: opens the windows of the kernels it
-    // started, closes those of the kernels it ended.
-    void tick(const CtaDispatcher& d) {
-        if (d.records().size() != opened_ || anyEnded(d)) update(d);
-    }
+    // At every kernel start and end (CtaDispatcher's kernel observer, inside its tick, after
+    // every SM's step of the cycle): opens the windows of the kernels started, closes those of
+    // the kernels ended.
+    void update(const CtaDispatcher& d);
     // {"kernel_stats": [{index, name, stream, start_cycle, end_cycle, stats}], and with more than
     // one stream "stream_stats": [{stream, kernels, stats}]}; a kernel still running at the end
     // (a truncated run) is left out.
@@ -50,12 +49,6 @@ private:
         double value, count, sum;
     };
     using Snapshot = std::vector<Entry>;  // registry order
-    bool anyEnded(const CtaDispatcher& d) const {
-        for (size_t i : open_)
-            if (d.records()[i].ended) return true;
-        return false;
-    }
-    void update(const CtaDispatcher& d);
     Snapshot take() const;
     Figures difference(const Snapshot& from, const Snapshot& to) const;
 

@@ -15,8 +15,8 @@
 // A rate whose denominator is 0 in an interval (no reads, no packets) is null, not 0.
 // The sampler reads the registry (settling what units count late, which changes no figure) in the
 // supervisor's tick, after every unit of the core cycle; it changes nothing the model does, so a
-// run's statistics are the same with and without it. Off (no sampler) the supervisor tests one
-// pointer per cycle. The other clocks' units are read as they stand at that core edge.
+// run's statistics are the same with and without it. Off (no sampler) it costs nothing per cycle:
+// the supervisor's one comparison per cycle serves the progress line and the sampler together. The other clocks' units are read as they stand at that core edge.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,11 +39,9 @@ public:
     StatSampler(const StatRegistry& stats, std::vector<const SmView*> sms, const StatSamplerParams& params);
 
     uint64_t interval() const { return params_.intervalCycles; }
-    // Called at every core cycle's end by the supervisor; samples when `cycle` is a multiple of
-    // the interval.
-    void tick(uint64_t cycle) {
-        if (cycle % params_.intervalCycles == 0) sample(cycle);
-    }
+    // The interval ending at `cycle` (the supervisor calls it at every multiple of the interval,
+    // after every unit of that core cycle).
+    void sample(uint64_t cycle);
     // The last, partial interval (nothing if `cycle` was just sampled).
     void finish(uint64_t cycle) {
         if (cycle > last_) sample(cycle);
@@ -60,7 +58,6 @@ private:
     };
     void resolve();
     Totals read() const;
-    void sample(uint64_t cycle);
 
     const StatRegistry& stats_;
     std::vector<const SmView*> sms_;
