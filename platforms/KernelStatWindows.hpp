@@ -1,7 +1,8 @@
 #pragma once
 // Per-kernel statistics: every statistic's change over each kernel's lifetime, from a snapshot of
 // the registry when the dispatcher starts the kernel to one when it ends it (the core cycles of
-// its record's start_cycle and end_cycle, each after every unit of that cycle), joined over the
+// its record's start_cycle and end_cycle, each after every SM's step of that cycle; the
+// dispatcher calls it, so a run pays nothing per cycle for it), joined over the
 // instances of each unit as `gpusim stats` joins them ("sm*.l1d.read_misses": the SMs' sum; an
 // average or a histogram: the count and mean of the samples taken in the window). Per stream:
 // the sum of its kernels' windows.
