@@ -26,6 +26,8 @@
 #include "platforms/TlmTracer.hpp"
 #include "cli/TraceCommand.hpp"
 #include "cli/CorrelateCommand.hpp"
+#include "cli/DiffCommand.hpp"
+#include "cli/StatsCommand.hpp"
 #include "cli/ValidateCommand.hpp"
 #include "platforms/WarpTraceWriter.hpp"
 #include "scheduler/PolicyRegistry.hpp"
@@ -50,6 +52,8 @@ const char* kUsage =
     "  report   RESULTS: charts and an HTML page of a sweep's results table (normalised IPC, stalls, ...)\n"
     "  validate the validation report against the papers (docs/validation.md): runs its sweeps, writes the page\n"
     "  correlate our figures against Accel-Sim's on its GTX480, kernel by kernel (docs/correlation.md)\n"
+    "  stats    FILE.json: every statistic of a run with its description and unit, GPU-wide totals first\n"
+    "  diff     A.json B.json [--threshold 1%]: the statistics that differ, largest relative change first\n"
     "  bench    simulation speed and peak memory of a fixed suite (--callgrind: host instructions)\n"
     "  help     this text; `gpusim help <command>` (or `gpusim <command> --help`) for a command's options\n"
     "options:\n"
@@ -57,8 +61,8 @@ const char* kUsage =
     "  --help     this text\n";
 
 // The commands, for the message naming an unknown one (and its nearest).
-const std::vector<std::string> kCommands = {"run",   "list",     "config",    "trace", "noc",  "regress",
-                                            "sweep", "report",   "validate",  "correlate", "bench", "help"};
+const std::vector<std::string> kCommands = {"run",    "list",     "config",    "trace", "noc",  "regress", "sweep",
+                                            "report", "validate", "correlate", "stats", "diff", "bench",   "help"};
 
 struct ConfigOptions {
     std::string platform = "fermi15";
@@ -84,10 +88,10 @@ constexpr int kMaxThreads = 256;
 
 int cmdRun(const std::vector<std::string>& args) {
     ConfigOptions co;
-    std::string scheduler = "gto", workload = "atax", statsPath, traceTlmPath, traceWarpsPath, traceWindow, traceSms,
-                progress = "auto";
+    std::string scheduler = "gto", workload = "atax", statsPath, statsTextPath, traceTlmPath, traceWarpsPath,
+                traceWindow, traceSms, progress = "auto";
     std::vector<std::string> plugins;
-    int64_t maxCycles = 0;
+    int64_t maxCycles = 0, sampleInterval = 0;
     uint64_t seed = 1;
     int threads = 1;
     double progressInterval = 10;
@@ -100,6 +104,8 @@ int cmdRun(const std::vector<std::string>& args) {
         "workload NAME[:k=v,...] (see `gpusim list workloads`)")(
         "stats", po::value(&statsPath)->value_name("FILE"),
         "write every statistic and the configuration as JSON to this file")(
+        "stats-text", po::value(&statsTextPath)->value_name("FILE"),
+        "write every statistic as text to this file (as gpusim stats prints it)")(
         "trace-tlm", po::value(&traceTlmPath)->value_name("FILE"),
         "write every TLM phase on every link to this file: CSV, or Perfetto JSON for a .json name; .gz: gzip "
         "(docs/user-guide.md, Tracing)")(
@@ -110,6 +116,8 @@ int cmdRun(const std::vector<std::string>& args) {
         "trace-sms", po::value(&traceSms)->value_name("LIST"), "trace only these SMs: ids and ranges, e.g. 0,3-5")(
         "max-cycles", po::value(&maxCycles)->value_name("CYCLES")->default_value(0),
         "stop after this many core cycles (0: run to the end)")(
+        "sample-interval", po::value(&sampleInterval)->value_name("CYCLES")->default_value(0),
+        "record IPC, miss rates, DRAM and NoC figures every CYCLES core cycles in the statistics (0: off)")(
         "seed", po::value(&seed)->value_name("N")->default_value(seed), "seed for workloads with random data")(
         "threads", po::value(&threads)->value_name("N")->default_value(threads),
         "threads stepping the SMs of each core cycle (the same statistics at any count; docs/performance.md)")(
@@ -128,6 +136,7 @@ int cmdRun(const std::vector<std::string>& args) {
     }
     const bool quiet = vm.count("quiet") > 0;
     if (maxCycles < 0) throw InputError("--max-cycles: " + std::to_string(maxCycles) + " is negative");
+    if (sampleInterval < 0) throw InputError("--sample-interval: " + std::to_string(sampleInterval) + " is negative");
     if (threads < 1 || threads > kMaxThreads)
         throw InputError("--threads: " + std::to_string(threads) + " is not in 1.." + std::to_string(kMaxThreads));
     if (!(progressInterval >= 0.01 && progressInterval <= 86400)) {
@@ -148,6 +157,11 @@ int cmdRun(const std::vector<std::string>& args) {
     if (!statsPath.empty()) {
         statsOut.open(statsPath);
         if (!statsOut) throw InputError("--stats: " + statsPath + ": cannot open for writing");
+    }
+    std::ofstream statsTextOut;
+    if (!statsTextPath.empty()) {
+        statsTextOut.open(statsTextPath);
+        if (!statsTextOut) throw InputError("--stats-text: " + statsTextPath + ": cannot open for writing");
     }
 
     // Tracing is opt-in: without the flags no interposer is spliced in and the SMs have no sink.
@@ -177,17 +191,36 @@ int cmdRun(const std::vector<std::string>& args) {
     ro.maxCycles = static_cast<uint64_t>(maxCycles);
     ro.progress = display;
     ro.progressIntervalSeconds = progressInterval;
+    // The observers only a statistics file shows.
+    const bool writesStats = statsOut.is_open() || !statsTextPath.empty();
+    std::unique_ptr<StatSampler> sampler;
+    if (sampleInterval > 0) {
+        if (!writesStats) throw InputError("--sample-interval: the time series goes into --stats or --stats-text");
+        const GpuParams gp = GpuParams::from(cfg);
+        StatSamplerParams sp;
+        sp.intervalCycles = static_cast<uint64_t>(sampleInterval);
+        sp.coreClockMhz = gp.coreClockMhz;
+        sp.dramBurstBytes = gp.memory.model == MemoryModel::FrFcfs ? gp.memory.dram.timing.burstBytes() : 0;
+        sampler = std::make_unique<StatSampler>(stats, gpu.smViews(), sp);
+        ro.sampler = sampler.get();
+    }
+    std::unique_ptr<KernelStatWindows> kernelWindows;
+    if (writesStats) {
+        kernelWindows = std::make_unique<KernelStatWindows>(stats);
+        ro.kernelWindows = kernelWindows.get();
+    }
     // A malformed trace section read inside the simulation comes out as InputError (exit 2).
     const RunResult result = gpu.run(ro);
     if (warpTrace) warpTrace->close();
     if (tlmTrace) tlmTrace->close();
-    RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed};
+    RunRecord rec{cfg, policy, *wl, stats, gpu.dispatcher(), result, seed, sampler.get(), kernelWindows.get()};
     const nlohmann::json wlReport = wl->report();
     if (wlReport.is_object() && wlReport.contains("warnings"))
         for (const auto& w : wlReport["warnings"]) std::cerr << "gpusim: warning: " << w.get<std::string>() << "\n";
     if (statsOut.is_open()) {
         statsOut << reportText(rec, wlReport) << "\n";
     }
+    if (statsTextOut.is_open()) statsTextOut << statsText(reportJson(rec), "this run");
     if (!quiet) std::cout << summaryText(rec);
     return 0;
 }
@@ -346,6 +379,8 @@ int cliMain(int argc, char** argv) {
         if (cmd == "report") return cmdReport(args);
         if (cmd == "validate") return cmdValidate(args);
         if (cmd == "correlate") return cmdCorrelate(args);
+        if (cmd == "stats") return cmdStats(args);
+        if (cmd == "diff") return cmdDiff(args);
         std::string names;
         for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + c;
         throw InputError("unknown command '" + cmd + "'" + didYouMean(cmd, kCommands) + " (expected " + names +

@@ -15,6 +15,7 @@
 #include "common/JsonFile.hpp"
 #include "common/SimError.hpp"
 #include "cli/CommandLine.hpp"
+#include "experiments/RunReport.hpp"
 #include "experiments/SweepReport.hpp"
 #include "experiments/Subprocess.hpp"
 #include "experiments/SweepTable.hpp"
@@ -46,7 +47,7 @@ int cmdReport(const std::vector<std::string>& args) {
     std::vector<std::string> stats;
     po::options_description d("gpusim report options");
     d.add_options()("results", po::value(&results)->value_name("RESULTS"),
-                    "a sweep's output directory or its results.json")(
+                    "a sweep's output directory or its results.json, or one run's statistics file (its time series)")(
         "out,o", po::value(&outDir)->value_name("DIR"),
         "where to write report.html and the charts (default: RESULTS' directory/report)")(
         "baseline", po::value(&baseline)->value_name("SCHEDULER"),
@@ -83,7 +84,9 @@ int cmdReport(const std::vector<std::string>& args) {
     o.baseline = baseline;
     o.stats = stats;
     o.title = title;
-    const report::SweepReport r = report::buildSweepReport(doc, o);
+    // A run's statistics file (gpusim run --stats) gets the run's page: its time series.
+    const bool oneRun = doc.is_object() && doc.contains("stats");
+    const report::SweepReport r = oneRun ? report::buildRunReport(doc, o.source) : report::buildSweepReport(doc, o);
 
     const fs::path out = outDir.empty() ? file.parent_path() / "report" : fs::path(outDir);
     std::error_code ec;

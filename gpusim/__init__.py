@@ -3,6 +3,8 @@
     import gpusim
     r = gpusim.run(platform="fermi15", scheduler="gto", workload="atax:n=64", set={"l1d.ways": 4})
     r.summary["ipc"], r.stats["sm0.issued"], r.to_pandas()
+    r = gpusim.run(workload="atax:n=64", sample_interval=1000); r.time_series(), r.kernel_stats()
+    r = gpusim.load("stats.json")   # a file written by gpusim run --stats
     df = gpusim.sweep(schedulers=["lrr", "gto"], workloads=["atax:n=64", "bicg:n=64"], jobs=2)
     gpusim.platforms(), gpusim.schedulers(), gpusim.workloads(), gpusim.schema()
 
@@ -30,7 +32,7 @@ import time
 from . import _progress
 from ._progress import Progress
 
-__all__ = ["run", "sweep", "platforms", "schedulers", "workloads", "schema", "Policy", "Result", "Progress",
+__all__ = ["run", "load", "sweep", "platforms", "schedulers", "workloads", "schema", "Policy", "Result", "Progress",
            "GpusimError", "executable", "plugin"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -272,8 +274,9 @@ def _check(proc, what):
 
 class Result:
     """One run: `summary` (dict: cycles, ipc, l1d_read_hit_rate, ...), `stats` (dict: every
-    statistic by name; averages and histograms as dicts), `config`, `kernels`, `scheduler`,
-    `workload`, `seed`, and `data`, the whole --stats document (docs/user-guide.md)."""
+    statistic by name; averages and histograms as dicts), `descriptions` and `units` (by statistic
+    name), `config`, `kernels`, `scheduler`, `workload`, `seed`, and `data`, the whole --stats
+    document (docs/user-guide.md)."""
 
     def __init__(self, data):
         self.data = data
@@ -285,6 +288,36 @@ class Result:
         self.workload = data.get("workload")
         self.platform = data.get("platform")
         self.seed = data.get("seed")
+        self.descriptions = data.get("descriptions", {})
+        self.units = data.get("units", {})
+
+    def time_series(self):
+        """The --sample-interval table as a pandas DataFrame, one row per interval (columns cycle,
+        ipc, l1d_miss_rate, ..., sm<i>.ipc; a null rate is NaN). Raises ValueError when the run was
+        not sampled."""
+        import pandas as pd
+
+        ts = self.data.get("time_series")
+        if ts is None:
+            raise ValueError("this run has no time series (run it with sample_interval=CYCLES)")
+        df = pd.DataFrame(ts["columns"], dtype=float)
+        df.attrs["interval_cycles"] = ts["interval_cycles"]
+        df.attrs["descriptions"] = ts.get("descriptions", {})
+        return df
+
+    def kernel_stats(self):
+        """Per-kernel statistics as a pandas DataFrame, one row per kernel (index, name, stream,
+        start_cycle, end_cycle, then every statistic that moved: counters as their change, averages
+        and histograms as their mean over the kernel's samples; docs/user-guide.md)."""
+        import pandas as pd
+
+        rows = []
+        for k in self.data.get("kernel_stats", []):
+            row = {c: k[c] for c in ("index", "name", "stream", "start_cycle", "end_cycle")}
+            for n, v in k["stats"].items():
+                row[n] = v["mean"] if isinstance(v, dict) else v
+            rows.append(row)
+        return pd.DataFrame(rows)
 
     def flat(self):
         """Summary and statistics as one flat dict: nested values as 'a.b' (ldst_stalls.LDST_MSHR,
@@ -319,8 +352,14 @@ class Result:
                 f"{(self.workload or {}).get('name')}: {s.get('cycles')} cycles, IPC {s.get('ipc')}>")
 
 
+def load(path):
+    """The Result of a statistics file written by `gpusim run --stats`."""
+    with open(path) as f:
+        return Result(json.load(f))
+
+
 def run(platform="fermi15", scheduler="gto", workload="atax", set=None, seed=1, max_cycles=0,
-        policies=(), plugins=(), args=(), timeout=None, progress=None, progress_interval=1.0):
+        policies=(), plugins=(), args=(), timeout=None, progress=None, progress_interval=1.0, sample_interval=0):
     """Simulates one workload and returns a Result. `scheduler`: a name with parameters
     ("swl:warps=4"), a Policy subclass, or (subclass, {"k": v}); `policies`: further Policy
     subclasses the scheduler string may name; `set`: {key: value} (--set); `plugins`: C++ policy
@@ -328,6 +367,7 @@ def run(platform="fermi15", scheduler="gto", workload="atax", set=None, seed=1, 
     `progress`: None (nothing), True (a tqdm bar when tqdm is installed, Debian python3-tqdm, else
     gpusim's plain lines on stderr) or a function called with a Progress for every line, one every
     `progress_interval` host seconds (the first after one interval). The statistics are the same.
+    `sample_interval`: record the time series every that many core cycles (Result.time_series()).
     Raises GpusimError (with .status and .stderr) when gpusim fails."""
     policies = list(policies)
     sched = _scheduler_arg(scheduler, policies)
@@ -336,6 +376,8 @@ def run(platform="fermi15", scheduler="gto", workload="atax", set=None, seed=1, 
         stats = os.path.join(tmp, "stats.json")
         cmd = [executable(), "run", "--quiet", "--stats", stats, "--platform", str(platform), "--scheduler", sched,
                "--workload", str(workload), "--seed", str(seed), "--max-cycles", str(max_cycles)]
+        if sample_interval:
+            cmd += ["--sample-interval", str(sample_interval)]
         cmd += _set_args(set) + extra + [str(a) for a in args]
         if progress:
             cmd += ["--progress=plain", f"--progress-interval={progress_interval}"]

@@ -75,6 +75,7 @@ void CtaDispatcher::startKernel(size_t k, uint64_t cycle) {
     st.refusedAt.assign(sms_.size(), ~uint64_t(0));
     running_.push_back(k);
     runningStreams_.push_back(i.stream);
+    if (observer_) observer_();
 }
 
 void CtaDispatcher::startKernels(uint64_t cycle) {
@@ -252,6 +253,7 @@ void CtaDispatcher::endKernel(size_t k, uint64_t cycle) {
     runningStreams_.erase(runningStreams_.begin() + (it - running_.begin()));
     running_.erase(it);
     endedKernelCtas_ += st.tally.ctasDone;
+    if (observer_) observer_();
 }
 
 void CtaDispatcher::tick(uint64_t cycle) {

@@ -30,6 +30,7 @@
 // one stream in the workload also kernel<i>.{start_cycle,end_cycle,warp_instructions,stream}
 // and stream<s>.{kernels,first_start_cycle,last_end_cycle,warp_instructions}.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -67,6 +68,9 @@ public:
     };
     // One per started kernel, in start order (launch order in serial).
     const std::vector<KernelRecord>& records() const { return records_; }
+    // Called inside tick() right after a kernel's record is added (its start) and after it is
+    // complete (its end); per-kernel statistics take their snapshots there. Empty: none.
+    void setKernelObserver(std::function<void()> observer) { observer_ = std::move(observer); }
 
     // How far the workload is, for a progress display: CTAs finished of all the workload's
     // kernels, kernels ended, and each running kernel (index: launch order, the i of kernel<i>.*).
@@ -134,6 +138,7 @@ private:
     std::vector<size_t> lastServed_;     // mixed: per SM, the kernel it last received a CTA of
     uint64_t runningVersion_ = 0;        // mixed: bumped whenever the running set changes
     std::vector<KernelRecord> records_;
+    std::function<void()> observer_;
     struct StreamStats {
         Counter *kernels = nullptr, *lastEnd = nullptr, *instructions = nullptr;
     };

@@ -58,9 +58,24 @@ public:
                 return;
             }
         }
+        // The progress display and the time series share one comparison per cycle (never true
+        // when neither is on): a run that asks for neither pays what it paid before them.
+        if (cycle >= nextObserve_) observe(cycle);
+    }
+    bool busy() const override { return hosted_ ? active_ : !finished_; }
+
+    void observe(uint64_t cycle) {
+        if (sampler_ && cycle >= nextSample_) {
+            sampler_->sample(cycle);
+            nextSample_ = cycle + sampler_->interval();
+        }
         // The host clock is read every 1024th core cycle only: a read every cycle would cost a
         // measurable part of a small GPU's cycle, and a display needs no finer time than that.
-        if (progress_ && (cycle & 1023) == 0) showProgress(cycle);
+        if (progress_ && cycle >= nextProgress_) {
+            nextProgress_ = (cycle | 1023) + 1;
+            showProgress(cycle);
+        }
+        nextObserve_ = std::min(progress_ ? nextProgress_ : kUnset, sampler_ ? nextSample_ : kUnset);
     }
     void showProgress(uint64_t cycle) {
         ProgressSnapshot s;
@@ -71,7 +86,6 @@ public:
         s.work = gpu_.dispatcher_->progress();
         progress_->show(s);
     }
-    bool busy() const override { return hosted_ ? active_ : !finished_; }
 
     // CLI: set the outcome and stop the simulation. Hosted: end the launch, keep simulating.
     void end(bool& outcome) {
@@ -93,7 +107,9 @@ public:
     uint64_t watchdog_;
     uint64_t maxCycles_ = 0;
     std::unique_ptr<ProgressReporter> progress_;  // run() with a display only
+    StatSampler* sampler_ = nullptr;
     static constexpr uint64_t kUnset = ~uint64_t(0);
+    uint64_t nextProgress_ = 0, nextSample_ = 0, nextObserve_ = kUnset;
     uint64_t last_ = 0, lastProgressCycle_ = kUnset;
     bool finished_ = false, truncated_ = false, stalled_ = false;
     uint64_t drainCycles_ = 0;
@@ -318,13 +334,29 @@ void Gpu::build(const PolicyChoice& policy, const GpuOptions& options) {
 
 unsigned Gpu::threads() const { return core_.threads(); }
 
+std::vector<const SmView*> Gpu::smViews() const {
+    std::vector<const SmView*> v;
+    for (const auto& sm : sms_) v.push_back(sm.get());
+    return v;
+}
+
 Gpu::~Gpu() = default;
+
+namespace {
+constexpr uint64_t kUnsetCycle = ~uint64_t(0);
+} // namespace
 
 RunResult Gpu::run(const RunOptions& opt) {
     if (launch_) throw ModelError("Gpu::run: this GPU was built without a workload; use launch() and sc_start");
     supervisor_->maxCycles_ = opt.maxCycles;
     if (opt.progress != ProgressMode::None)
         supervisor_->progress_ = std::make_unique<ProgressReporter>(opt.progress, opt.progressIntervalSeconds);
+    supervisor_->sampler_ = opt.sampler;
+    supervisor_->nextSample_ = opt.sampler ? opt.sampler->interval() : kUnsetCycle;
+    supervisor_->nextProgress_ = 0;
+    supervisor_->nextObserve_ = std::min(supervisor_->progress_ ? uint64_t(0) : kUnsetCycle, supervisor_->nextSample_);
+    if (opt.kernelWindows)
+        dispatcher_->setKernelObserver([w = opt.kernelWindows, this] { w->update(*dispatcher_); });
     supervisor_->start_ = std::chrono::steady_clock::now();
     core_.wake();
     try {
@@ -339,6 +371,7 @@ RunResult Gpu::run(const RunOptions& opt) {
     // Edges are numbered from time 0, so the last edge's index is the number of cycles simulated.
     r.cycles = supervisor_->last_;
     r.truncated = supervisor_->truncated_;
+    if (opt.sampler) opt.sampler->finish(r.cycles);
     for (const auto& sm : sms_) r.instructions += sm->issued();
     stats_.counter("gpu.cycles", "Core cycles simulated").inc(r.cycles);
     stats_.counter("gpu.warp_instructions", "Warp instructions issued, all SMs").inc(r.instructions);

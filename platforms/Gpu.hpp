@@ -32,7 +32,9 @@
 #include "modules/SmCore.hpp"
 #include "platforms/ControlTarget.hpp"
 #include "platforms/GpuParams.hpp"
+#include "platforms/KernelStatWindows.hpp"
 #include "platforms/ProgressReporter.hpp"
+#include "platforms/StatSampler.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -114,6 +116,11 @@ public:
         uint64_t maxCycles = 0;  // 0: unlimited
         ProgressMode progress = ProgressMode::None;  // the display on stderr (ProgressReporter)
         double progressIntervalSeconds = 10;         // between plain lines (gpusim run --progress-interval)
+        // Observers (null: none, the default; neither changes what the model does): the sampler
+        // at every interval's last core cycle, the windows at every kernel start and end. Not
+        // owned; must outlive run().
+        StatSampler* sampler = nullptr;             // --sample-interval
+        KernelStatWindows* kernelWindows = nullptr;  // per-kernel statistics
     };
     // Simulates to completion (or maxCycles). Throws ModelError on watchdog expiry, a broken
     // end-of-run invariant or any error raised inside the simulation (a protocol violation on a
@@ -133,6 +140,8 @@ public:
     // The workload's dispatcher (hosted mode: the last launch's; none before the first).
     const CtaDispatcher& dispatcher() const { return *dispatcher_; }
     const PayloadPool& pool() const { return pool_; }
+    // Every SM as its policies see it, in SM id order (the time series' warp counts).
+    std::vector<const SmView*> smViews() const;
     std::string dumpState() const;
     // What a run or a hosted launch reports when the watchdog ends it: the stall and the state.
     std::string watchdogMessage() const;

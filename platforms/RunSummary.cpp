@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "common/StatNames.hpp"
+
 namespace gpusim {
 
 namespace {
@@ -171,7 +173,14 @@ nlohmann::json reportSkeleton(const RunRecord& r) {
         }
         kernels.push_back(std::move(j));
     }
-    return {
+    // What each statistic means, beside its value: `gpusim stats` prints them; the statistics
+    // themselves stay as they were (the regression goldens hold only those).
+    nlohmann::json descriptions = nlohmann::json::object(), units = nlohmann::json::object();
+    for (const auto& [name, st] : r.stats.all()) {
+        descriptions[name] = st->description();
+        units[name] = statUnit(name);
+    }
+    nlohmann::json doc = {
         {"gpusim_version", GPUSIM_VERSION},
         {"platform", r.cfg.platformName()},
         {"config", r.cfg.toJson()},
@@ -182,7 +191,12 @@ nlohmann::json reportSkeleton(const RunRecord& r) {
         {"sim_rate_cycles_per_second", ratio(double(r.result.cycles), r.result.hostSeconds)},
         {"kernels", kernels},
         {"summary", summaryOf(r)},
+        {"descriptions", descriptions},
+        {"units", units},
     };
+    if (r.kernelWindows) doc.update(r.kernelWindows->toJson(r.dispatcher));
+    if (r.sampler) doc["time_series"] = r.sampler->toJson();
+    return doc;
 }
 
 } // namespace

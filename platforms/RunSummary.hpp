@@ -1,6 +1,7 @@
 #pragma once
-// End-of-run output: the JSON document written by --stats (every statistic, the resolved
-// configuration, workload and scheduler with parameters, seed, host time and rate) and the
+// End-of-run output: the JSON document written by --stats (every statistic with its description
+// and unit, the resolved configuration, workload and scheduler with parameters, seed, host time
+// and rate, per-kernel statistics and the time series when recorded) and the
 // short human summary printed after a run.
 #include <string>
 
@@ -10,6 +11,8 @@
 #include "common/Stats.hpp"
 #include "modules/CtaDispatcher.hpp"
 #include "platforms/Gpu.hpp"
+#include "platforms/KernelStatWindows.hpp"
+#include "platforms/StatSampler.hpp"
 #include "scheduler/PolicyRegistry.hpp"
 #include "workloads/Workload.hpp"
 
@@ -23,6 +26,9 @@ struct RunRecord {
     const CtaDispatcher& dispatcher;
     RunResult result;
     uint64_t seed;
+    // Written into the document when given (--sample-interval; per-kernel statistics).
+    const StatSampler* sampler = nullptr;
+    const KernelStatWindows* kernelWindows = nullptr;
 };
 
 // The headline figures, derived from the registry (also embedded in the JSON as "summary").

@@ -31,6 +31,32 @@ def same_except_host(a, b):
 
 
 class Run(unittest.TestCase):
+    def test_time_series_and_kernel_stats_as_data_frames(self):
+        r = gpusim.run(workload=SMALL, sample_interval=500)
+        ts = r.time_series()
+        # Rows at 500, 1000, ... and the last cycle; the intervals' instructions add up to the run's.
+        cycles = list(ts["cycle"])
+        self.assertEqual(cycles[:2], [500.0, 1000.0])
+        self.assertEqual(cycles[-1], r.summary["cycles"])
+        self.assertEqual(len(cycles), -(-r.summary["cycles"] // 500))
+        lengths = [c - p for p, c in zip([0.0] + cycles[:-1], cycles)]
+        self.assertAlmostEqual(sum(ts["ipc"] * lengths), r.summary["warp_instructions"], places=6)
+        self.assertIn("sm14.active_warps", ts.columns)
+        self.assertEqual(ts.attrs["interval_cycles"], 500)
+        ks = r.kernel_stats()
+        self.assertEqual(list(ks["name"]), [k["name"] for k in r.kernels])
+        # atax's two kernels run one after the other: their instructions are all the run's.
+        self.assertEqual(ks["sm*.issued"].sum(), r.summary["warp_instructions"])
+        self.assertEqual(r.units["sm0.ldst.load_latency"], "core cycles")
+        self.assertEqual(r.descriptions["sm0.issued"], "Warp instructions issued")
+        with self.assertRaises(ValueError):
+            gpusim.run(workload=SMALL).time_series()
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "s.json")
+            with open(path, "w") as f:
+                json.dump(r.data, f)
+            self.assertEqual(gpusim.load(path).summary, r.summary)
+
     def test_summary_and_every_statistic(self):
         r = gpusim.run(platform="fermi15", scheduler="lrr", workload=SMALL, set={"l1d.ways": 4}, seed=3)
         self.assertGreater(r.summary["ipc"], 0)
