@@ -7,7 +7,7 @@ namespace gpusim {
 
 void Scoreboard::reserve(unsigned warp, uint16_t reg) {
     if (!tracked(reg)) return;
-    if (reg >= kRegisters) throw std::out_of_range("register R" + std::to_string(reg) + " beyond the scoreboard");
+    if (reg >= kRegisters) throw std::out_of_range("register number " + std::to_string(reg) + " beyond the scoreboard");
     pending_.at(warp).set(reg);
 }
 
@@ -17,7 +17,7 @@ void Scoreboard::release(unsigned warp, uint16_t reg) {
 }
 
 bool Scoreboard::pending(unsigned warp, uint16_t reg) const {
-    return tracked(reg) && reg < kRegisters && pending_.at(warp).test(reg);
+    return reg < kRegisters && pending_.at(warp).test(reg);
 }
 
 } // namespace gpusim
