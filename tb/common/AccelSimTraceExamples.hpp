@@ -12,13 +12,14 @@
 //   0x40  LDG.E.64 R6 <- [R2]        lanes 128 bytes apart, lane 1 8 bytes further: mode 2 (the
 //                                    step changes); a line per lane: 32 (warp 0), 8 (warp 1)
 //   0x50  STG.E.U8 [R2], R4          the first lane only (a single lane is mode 2 without a
-//                                    delta); 1 byte (U8), 1 line
+//                                    delta); 1 byte (U8) at +0x3000, 1 line
 //   0x60  MOV R12 <- RZ              (named: UPLOP3.LUT UP1 <- UPT, UPT, UP0)
 //   0x70  BRA                        immediates 112 and -1 where the layout prints them
 //   0x80  EXIT
 // Per CTA: 18 warp instructions; global read lines (1 + 32) + (1 + 8) = 42; write lines 2.
 // Addresses are distinct for every kernel id, CTA and warp (kernel id << 24 | CTA << 16 |
-// warp << 13, above 0x10000000), so no two accesses share a line.
+// warp << 14, above 0x10000000; the loads at +0 and +0x1000 .. +0x1fff, the store at +0x3000),
+// so no two accesses share a line.
 #include "tb/common/AccelSimTraceGenerator.hpp"
 
 namespace gpusim::tb::accelsim {
@@ -26,7 +27,7 @@ namespace gpusim::tb::accelsim {
 inline constexpr unsigned kExampleInstsPerCta = 18, kExampleReadLinesPerCta = 42, kExampleWriteLinesPerCta = 2;
 
 inline uint64_t exampleBase(unsigned kernelId, unsigned cta, unsigned warp) {
-    return 0x10000000ull + (uint64_t(kernelId) << 24) + (uint64_t(cta) << 16) + (uint64_t(warp) << 13);
+    return 0x10000000ull + (uint64_t(kernelId) << 24) + (uint64_t(cta) << 16) + (uint64_t(warp) << 14);
 }
 
 inline Warp exampleWarp(const Layout& lay, unsigned kernelId, unsigned cta, unsigned warp) {
@@ -61,7 +62,7 @@ inline Warp exampleWarp(const Layout& lay, unsigned kernelId, unsigned cta, unsi
     Inst& st = add(0x50, {}, "STG.E.U8", {R(2), R(4)});
     st.mem = true;
     st.mask = mask & (~mask + 1);  // the first active lane
-    st.addr[0] = base + 0x40;
+    st.addr[0] = base + 0x3000;
     if (named) add(0x60, {UP(1)}, "UPLOP3.LUT", {UPT(), UPT(), UP(0)});
     else add(0x60, {R(12)}, "MOV", {RZ()});
     add(0x70, {}, "BRA", {}).imm = {112, -1};
@@ -84,6 +85,40 @@ inline Kernel exampleKernel(const Layout& lay, unsigned id) {
         k.ctas.push_back(cta);
     }
     return k;
+}
+
+struct ExampleLayout {
+    const char* name;
+    Layout layout;
+};
+
+// Every layout the tracers write: versions 3 to 6, lineinfo on and off, no, one and two
+// immediates, compression on (modes 1 and 2) and off (mode 0), numbered and named registers,
+// with the cluster lines of newer post-processing from version 5.
+inline std::vector<ExampleLayout> exampleLayouts() {
+    const auto lay = [](unsigned v, bool li, unsigned imms, bool compress, RegisterStyle regs) {
+        Layout l;
+        l.tracerVersion = v;
+        l.lineinfo = li;
+        l.immediates = imms;
+        l.compress = compress;
+        l.regs = regs;
+        l.clusterLines = v >= 5;
+        return l;
+    };
+    using S = RegisterStyle;
+    return {
+        {"v3", lay(3, false, 0, true, S::Numbered)},
+        {"v3_uncompressed", lay(3, false, 0, false, S::Numbered)},
+        {"v4", lay(4, false, 0, true, S::Numbered)},
+        {"v5_one_immediate", lay(5, false, 1, true, S::Numbered)},
+        {"v5_lineinfo_uncompressed", lay(5, true, 1, false, S::Numbered)},
+        {"v5_two_immediates_named", lay(5, false, 2, true, S::Named)},
+        {"v5_named_lineinfo_uncompressed", lay(5, true, 2, false, S::Named)},
+        {"v6_values", lay(6, false, 2, true, S::Named)},
+        {"v6_values_lineinfo_uncompressed", lay(6, true, 2, false, S::Named)},
+        {"v6_numbered", lay(6, false, 2, true, S::Numbered)},
+    };
 }
 
 } // namespace gpusim::tb::accelsim
