@@ -1,7 +1,8 @@
 #pragma once
 // One warp instruction as the SM sees it: what a trace line or a built-in kernel produces.
-// Register numbers are per-thread architectural registers (the scoreboard tracks them per warp);
-// memory operations carry one address per active lane.
+// Register numbers are architectural registers of one namespace for the per-thread, uniform and
+// predicate register files (below; the scoreboard tracks them per warp); memory operations carry
+// one address per active lane.
 #include <array>
 #include <cstdint>
 
