@@ -29,7 +29,6 @@ public:
         if (!next(t)) throw InputError(std::string("line ends before the ") + what);
         return t;
     }
-    std::string_view take(const std::string& what) { return take(what.c_str()); }
     bool next(std::string_view& t) {
         while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t')) ++pos_;
         if (pos_ == s_.size()) return false;
@@ -170,17 +169,22 @@ void readCountedValues(Tokens& tok, uint32_t mask, const uint16_t* dst, unsigned
         const unsigned k = isDst ? i : i - numDst;
         return std::string(isDst ? "destination " : "source ") + std::to_string(k + 1) + " (" + registerName(r) + ")";
     };
+    // Messages are built only on an error: a version-6 line can hold hundreds of values.
+    std::string_view t;
     for (unsigned i = 0; i < numDst + numSrc; ++i) {
         const uint16_t r = i < numDst ? dst[i] : src[i - numDst];
-        const std::string what = operand(i, r);
-        const uint64_t n = decimal(tok.take("value count of " + what), "value count");
+        if (!tok.next(t)) throw InputError("line ends before the value count of " + operand(i, r));
+        const uint64_t n = decimal(t, "value count");
         if (n != active && n != kWarpSize)
-            throw InputError("Val: " + std::to_string(n) + " value" + (n == 1 ? "" : "s") + " for " + what +
+            throw InputError("Val: " + std::to_string(n) + " value" + (n == 1 ? "" : "s") + " for " + operand(i, r) +
                              " where " + std::to_string(active) + " (the active lanes)" +
                              (active == kWarpSize ? "" : " or 32 (every lane)") + " were expected");
-        for (uint64_t v = 0; v < n; ++v)
-            hex(tok.take("value " + std::to_string(v + 1) + " of " + std::to_string(n) + " of " + what),
-                "register value");
+        for (uint64_t v = 0; v < n; ++v) {
+            if (!tok.next(t))
+                throw InputError("line ends before the value " + std::to_string(v + 1) + " of " + std::to_string(n) +
+                                 " of " + operand(i, r));
+            hex(t, "register value");
+        }
     }
 }
 
