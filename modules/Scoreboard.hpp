@@ -25,22 +25,29 @@ public:
     // number come from the SM, which sized the table and reserved through reserve(). The
     // constant registers need no test here: reserve() never sets their entries.
     bool hazard(unsigned warp, const WarpInstruction& inst) const {
-        const std::bitset<kRegisters>& p = pending_[warp];
-        if (p.none()) return false;
+        const Warp& wp = pending_[warp];
+        if (wp.count == 0) return false;
+        const std::bitset<kRegisters>& p = wp.bits;
         for (unsigned i = 0; i < inst.numSrc; ++i)
             if (blocks(p, inst.src[i])) return true;
         for (unsigned i = 0; i < inst.numDst; ++i)
             if (blocks(p, inst.dst[i])) return true;
         return false;
     }
-    bool empty(unsigned warp) const { return pending_[warp].none(); }
-    void clear(unsigned warp) { pending_[warp].reset(); }
+    bool empty(unsigned warp) const { return pending_[warp].count == 0; }
+    void clear(unsigned warp) { pending_[warp] = Warp{}; }
 
 private:
+    // The count of set bits answers "anything pending?" with one compare: hazard() asks it
+    // first, and most warps have nothing in flight when it does.
+    struct Warp {
+        std::bitset<kRegisters> bits;
+        uint16_t count = 0;
+    };
     static bool tracked(uint16_t reg) { return reg != kNoReg && !isConstantRegister(reg); }
     // kNoReg (0xffff) fails the bound.
     static bool blocks(const std::bitset<kRegisters>& p, uint16_t reg) { return reg < kRegisters && p[reg]; }
-    std::vector<std::bitset<kRegisters>> pending_;
+    std::vector<Warp> pending_;
 };
 
 } // namespace gpusim
