@@ -87,6 +87,15 @@ inline Kernel exampleKernel(const Layout& lay, unsigned id) {
     return k;
 }
 
+// What a current tracer writes (NVBit 1.8): two immediates, registers by name; version 5 or 6.
+inline Layout currentLayout(unsigned version) {
+    Layout l;
+    l.tracerVersion = version;
+    l.immediates = 2;
+    l.regs = RegisterStyle::Named;
+    return l;
+}
+
 struct ExampleLayout {
     const char* name;
     Layout layout;

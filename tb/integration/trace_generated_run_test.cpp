@@ -20,6 +20,7 @@ using namespace gpusim;
 using namespace gpusim::tb;
 using gpusim::tb::accelsim::Command;
 using gpusim::tb::accelsim::Cta;
+using gpusim::tb::accelsim::currentLayout;
 using gpusim::tb::accelsim::ExampleLayout;
 using gpusim::tb::accelsim::Inst;
 using gpusim::tb::accelsim::Layout;
@@ -54,9 +55,7 @@ std::vector<Command> application() {
 
 // One warp of S2UR `def` ; IMAD R10 <- `use`, R3, RZ ; EXIT (version 5, named registers).
 std::string uniformPair(const ScratchDir& d, const std::string& name, Reg def, Reg use) {
-    Layout lay;
-    lay.immediates = 2;
-    lay.regs = RegisterStyle::Named;
+    const Layout lay = currentLayout(5);
     gpusim::tb::accelsim::Kernel k;
     k.layout = lay;
     k.binaryVersion = 86;
@@ -135,9 +134,7 @@ TEST(GeneratedTraceRun, AUniformRegisterDependenceCostsTheAluLatencyLessOne) {
 TEST(GeneratedTraceRun, AMalformedRegisterNameEndsTheRunNamingItsLine) {
     // Line 27 is the first warp's first instruction (trace_generated_test.cpp counts it).
     ScratchDir d;
-    Layout lay;
-    lay.immediates = 2;
-    lay.regs = RegisterStyle::Named;
+    const Layout lay = currentLayout(5);
     const std::string dir = (d / "bad").string();
     writeApplication(dir, {exampleKernel(lay, 1)});
     const std::string file = dir + "/kernel-1.traceg";

@@ -132,10 +132,7 @@ TEST(GeneratedTraces, EveryLayoutReadsAsTheExampleSays) {
 TEST(GeneratedTraces, TheGeneratorWritesEveryAddressModeAndBothValueForms) {
     // The reader accepting them proves little if the lines lack them: the modes of the example's
     // three memory instructions, and Val / NoVal, as the text shows them.
-    Layout lay;
-    lay.tracerVersion = 6;
-    lay.immediates = 2;
-    lay.regs = RegisterStyle::Named;
+    Layout lay = currentLayout(6);
     const std::string t = traceg(exampleKernel(lay, 1));
     const uint64_t b = exampleBase(1, 0, 0);
     char want[64];
@@ -156,10 +153,7 @@ TEST(GeneratedTraces, TheGeneratorWritesEveryAddressModeAndBothValueForms) {
 }
 
 TEST(GeneratedTraces, MalformedNewFieldsNameTheirLine) {
-    Layout lay;
-    lay.tracerVersion = 6;
-    lay.immediates = 2;
-    lay.regs = RegisterStyle::Named;
+    Layout lay = currentLayout(6);
     const std::string good = traceg(exampleKernel(lay, 1));
     ASSERT_EQ(gpusim::test::traceReadError(good), "");
     const std::string regs = " (expected R0 .. R255, RZ, UR0 .. UR63, URZ, P0 .. P7, PT, UP0 .. UP7 or UPT)";
@@ -209,10 +203,7 @@ TEST(GeneratedTraces, MalformedNewFieldsNameTheirLine) {
 TEST(GeneratedTraces, SourceValueCountsAreCheckedPerSource) {
     // IMAD R10 <- UR4, R3, RZ in warp 1 (8 active lanes): destination R10, then UR4, R3, RZ, each
     // "8" and 8 values. The third source with 7 values makes the line end one value short.
-    Layout lay;
-    lay.tracerVersion = 6;
-    lay.immediates = 2;
-    lay.regs = RegisterStyle::Named;
+    Layout lay = currentLayout(6);
     gpusim::tb::accelsim::Kernel k = exampleKernel(lay, 1);
     for (Cta& c : k.ctas)
         for (Warp& w : c.warps)
