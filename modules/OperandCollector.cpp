@@ -26,7 +26,8 @@ void OperandCollector::issue(CollectorSet s, unsigned warp, const WarpInstructio
 }
 
 void OperandCollector::write(unsigned warp, uint16_t reg) {
-    if (reg != kNoReg) written_[bank(reg, warp, banks_)] = 1;
+    // Uniform registers and predicates have files of their own, outside the banks.
+    if (reg != kNoReg && isVectorRegister(reg)) written_[bank(reg, warp, banks_)] = 1;
 }
 
 void OperandCollector::step() {
@@ -86,7 +87,7 @@ void OperandCollector::allocate(unsigned setIndex) {
         const WarpInstruction& in = u.entry.inst;
         for (unsigned k = 0; k < in.numSrc; ++k) {
             const uint16_t r = in.src[k];
-            if (r == kNoReg) continue;
+            if (r == kNoReg || !isVectorRegister(r)) continue;  // uniform and predicate files: no bank read
             if (std::find(in.src.begin(), in.src.begin() + k, r) != in.src.begin() + k) continue;  // read once
             queues_[bank(r, u.entry.warp, banks_)].emplace_back(uint8_t(setIndex),
                                                                uint16_t(free - s.units.begin()));

@@ -25,7 +25,9 @@
 // Left out (approximations): a write always finds its bank (GPGPU-Sim stalls the second of two
 // writebacks to one bank in a cycle); the writeback width; GPGPU-Sim's separate counts of input
 // ports, output ports and pipeline-register widths are one `ports` per set (they are equal in the
-// GTX480 configuration: SP 2, SFU 1, MEM 1); barriers and EXIT bypass it (they need no unit).
+// GTX480 configuration: SP 2, SFU 1, MEM 1); barriers and EXIT bypass it (they need no unit);
+// uniform registers and predicates (Turing and later, from traces) are read and written outside
+// the banks, without a cost of their own.
 #include <array>
 #include <cstdint>
 #include <deque>

@@ -1,7 +1,8 @@
 #pragma once
 // One warp instruction as the SM sees it: what a trace line or a built-in kernel produces.
-// Register numbers are per-thread architectural registers (the scoreboard tracks them per warp);
-// memory operations carry one address per active lane.
+// Register numbers are architectural registers of one namespace for the per-thread, uniform and
+// predicate register files (below; the scoreboard tracks them per warp); memory operations carry
+// one address per active lane.
 #include <array>
 #include <cstdint>
 
@@ -26,6 +27,28 @@ enum class MemSpace : uint8_t { Global, Shared, Local, Constant, Texture };
 
 inline constexpr unsigned kWarpSize = 32;
 inline constexpr uint16_t kNoReg = 0xffff;
+
+// Register numbers in WarpInstruction::dst / src: one namespace for the SM's four register
+// files, so that the scoreboard tracks each without a second field.
+//   0 .. 255    R0 .. R255, per-thread registers; R255 is RZ (reads zero, writes are dropped)
+//   256 .. 319  UR0 .. UR63, uniform registers (one value for the whole warp); UR63 is URZ
+//   320 .. 327  P0 .. P7, per-thread predicates; P7 is PT (always true)
+//   328 .. 335  UP0 .. UP7, uniform predicates; UP7 is UPT
+// RZ, URZ, PT and UPT are constants: writing or reading them creates no dependence.
+inline constexpr uint16_t kZeroRegister = 255;
+inline constexpr uint16_t kUniformRegisterBase = 256;
+inline constexpr uint16_t kPredicateBase = 320;
+inline constexpr uint16_t kUniformPredicateBase = 328;
+inline constexpr unsigned kRegisterSpace = 336;
+inline constexpr uint16_t kUniformZeroRegister = kUniformRegisterBase + 63;
+inline constexpr uint16_t kTruePredicate = kPredicateBase + 7;
+inline constexpr uint16_t kUniformTruePredicate = kUniformPredicateBase + 7;
+
+constexpr bool isConstantRegister(uint16_t r) {
+    return r == kZeroRegister || r == kUniformZeroRegister || r == kTruePredicate || r == kUniformTruePredicate;
+}
+// Per-thread vector registers (R0 .. R255), the ones read through the register file's banks.
+constexpr bool isVectorRegister(uint16_t r) { return r < kUniformRegisterBase; }
 
 struct WarpInstruction {
     uint64_t pc = 0;

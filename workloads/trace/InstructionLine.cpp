@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/SimError.hpp"
+#include "workloads/trace/RegisterName.hpp"
 #include "workloads/trace/TraceText.hpp"
 
 namespace gpusim {
@@ -15,7 +16,6 @@ namespace {
 
 constexpr unsigned kMaxDst = 2;
 constexpr unsigned kMaxSrcInTrace = 5;  // the tracer's MAX_SRC
-constexpr unsigned kMaxRegister = 255;
 
 std::string quotedToken(std::string_view t) { return trace_text::quoted(t, 40); }
 
@@ -84,13 +84,9 @@ void immediate(std::string_view t) {
 }
 
 uint16_t reg(std::string_view t) {
-    if (t.size() < 2 || t[0] != 'R') throw InputError("bad register " + quotedToken(t) + " (expected R0 .. R255)");
-    uint64_t n = 0;
-    const char* end = t.data() + t.size();
-    auto [p, ec] = std::from_chars(t.data() + 1, end, n, 10);
-    if (p != end || ec != std::errc() || n > kMaxRegister)
-        throw InputError("bad register " + quotedToken(t) + " (expected R0 .. R255)");
-    return static_cast<uint16_t>(n);
+    const std::optional<uint16_t> r = parseRegisterName(t);
+    if (!r) throw InputError("bad register " + quotedToken(t) + " (expected " + kRegisterNames + ")");
+    return *r;
 }
 
 std::string maskText(uint32_t mask) {
@@ -158,6 +154,40 @@ void readValues(Tokens& tok, uint64_t numDst, uint32_t mask) {
                      expected + " were expected");
 }
 
+// Tracer version 6 as its format line lists the values one by one: after `Val`, for each
+// destination register and then for each source register, in the line's order, the number of
+// values (decimal) and the values (hex). A count is the active lanes (one value each) or 32
+// (every lane); the values are checked as hex and dropped.
+void readCountedValues(Tokens& tok, uint32_t mask, const uint16_t* dst, unsigned numDst, const uint16_t* src,
+                       unsigned numSrc) {
+    const std::string_view flag = tok.take("Val or NoVal");
+    if (flag == "NoVal") return;
+    if (flag != "Val") throw InputError("expected Val or NoVal, found " + quotedToken(flag));
+    const uint64_t active = static_cast<uint64_t>(__builtin_popcount(mask));
+    const auto operand = [&](unsigned i, uint16_t r) {
+        const bool isDst = i < numDst;
+        const unsigned k = isDst ? i : i - numDst;
+        return std::string(isDst ? "destination " : "source ") + std::to_string(k + 1) + " (" + registerName(r) + ")";
+    };
+    // Messages are built only on an error: a version-6 line can hold hundreds of values.
+    std::string_view t;
+    for (unsigned i = 0; i < numDst + numSrc; ++i) {
+        const uint16_t r = i < numDst ? dst[i] : src[i - numDst];
+        if (!tok.next(t)) throw InputError("line ends before the value count of " + operand(i, r));
+        const uint64_t n = decimal(t, "value count");
+        if (n != active && n != kWarpSize)
+            throw InputError("Val: " + std::to_string(n) + " value" + (n == 1 ? "" : "s") + " for " + operand(i, r) +
+                             " where " + std::to_string(active) + " (the active lanes)" +
+                             (active == kWarpSize ? "" : " or 32 (every lane)") + " were expected");
+        for (uint64_t v = 0; v < n; ++v) {
+            if (!tok.next(t))
+                throw InputError("line ends before the value " + std::to_string(v + 1) + " of " + std::to_string(n) +
+                                 " of " + operand(i, r));
+            hex(t, "register value");
+        }
+    }
+}
+
 bool isRawTraceOnlyField(std::string_view t) {
     return t == "threadblock_x" || t == "threadblock_y" || t == "threadblock_z" || t == "warpid_tb" ||
            t.substr(0, 8) == "cluster_";
@@ -219,7 +249,35 @@ TraceLineTail parseTracesFormat(std::string_view text) {
     if (have && t == "Val|NoVal") {
         tail.values = true;
         have = tok.next(t);
-        if (have && isValuesName(t)) have = tok.next(t);
+        if (have && t == "[dest_val_num]") {
+            // The value fields one by one: [dest_val_num] [dest_val] ... then, per source,
+            // [src_valK_num] [src_valK] ... (K a number or X), with [...] between them.
+            tail.valueCounts = true;
+            const auto expect = [&](std::string_view want) {
+                if (!have) fail("ends before '" + std::string(want) + "'");
+                if (t != want) fail(quotedToken(t) + " where '" + std::string(want) + "' was expected");
+                have = tok.next(t);
+            };
+            expect("[dest_val_num]");
+            expect("[dest_val]");
+            expect("...");
+            bool sources = false;
+            while (have) {
+                if (t == "[...]") {
+                    have = tok.next(t);
+                    continue;
+                }
+                if (t.size() < 14 || t.substr(0, 8) != "[src_val" || t.substr(t.size() - 5) != "_num]") break;
+                const std::string id(t.substr(8, t.size() - 13));
+                have = tok.next(t);
+                expect("[src_val" + id + "]");
+                expect("...");
+                sources = true;
+            }
+            if (!sources) fail("'[dest_val_num] [dest_val] ...' without the sources' '[src_val1_num] [src_val1] ...'");
+        } else if (have && isValuesName(t)) {
+            have = tok.next(t);
+        }
     }
     if (have)
         fail("unknown field " + quotedToken(t) +
@@ -256,8 +314,10 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
     if (ns > kMaxSrcInTrace) throw InputError("src_num " + std::to_string(ns) + " exceeds " + std::to_string(kMaxSrcInTrace));
     in.src = {kNoReg, kNoReg, kNoReg, kNoReg};
     in.numSrc = 0;
+    std::array<uint16_t, kMaxSrcInTrace> srcs{};
     for (unsigned i = 0; i < ns; ++i) {
         const uint16_t r = reg(tok.take("source register"));
+        srcs[i] = r;
         if (in.numSrc < in.src.size()) in.src[in.numSrc++] = r;
     }
 
@@ -302,7 +362,11 @@ void parseInstructionLine(std::string_view line, const TraceLineFormat& fmt, Par
         }
         immediate(extra);
     }
-    if (tail.values) readValues(tok, nd, in.activeMask);
+    if (tail.values && tail.valueCounts)
+        readCountedValues(tok, in.activeMask, in.dst.data(), static_cast<unsigned>(nd), srcs.data(),
+                          static_cast<unsigned>(ns));
+    else if (tail.values)
+        readValues(tok, nd, in.activeMask);
     if (tok.next(extra))
         throw InputError("unexpected " + quotedToken(extra) + " after the instruction (a count does not match its list?)");
 }

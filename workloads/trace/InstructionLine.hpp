@@ -5,9 +5,10 @@
 //
 // - line_num (decimal) only when the header says `-enable lineinfo = 1`.
 // - PC and mask in hex (the tracer prints "%04x" and "%08x"; a 0x prefix is accepted too).
-// - registers R0..R255; R255 is RZ, kept as 255 (the scoreboard never blocks on it). At most 2
-//   destinations and 5 sources (the tracer's own limits are 1 and 5); the model keeps 4 sources,
-//   a fifth is dropped.
+// - registers by name (RegisterName.hpp): R0..R255 (R255 = RZ), UR0..UR63 (URZ), P0..P7 (PT),
+//   UP0..UP7 (UPT), as numbers of WarpInstruction.hpp's namespace (the scoreboard never blocks on
+//   RZ, URZ, PT, UPT). At most 2 destinations and 5 sources (the tracer's own limits are 1 and
+//   5); the model keeps 4 sources, a fifth is dropped (its values are still checked).
 // - mem_width 0: no memory access (a constant or texture load without addresses then runs as
 //   ALU; another load or store is an error). Otherwise the bytes per lane (1, 2, 4, 8 or 16),
 //   then one of the tracer's address encodings for the active lanes, in lane order:
@@ -19,9 +20,12 @@
 // - TAIL, described by TraceLineTail (from the file's `#traces format` line, parseTracesFormat,
 //   or else the tracer version's documented layout, versionTail):
 //     immediates   0, 1 or 2 decimal immediates (signed or unsigned 64-bit), not used
-//     Val|NoVal    tracer version 6: `NoVal`, or `Val` and the destination registers' values in
-//                  hex, either one per active lane or one per lane (32) for each destination
-//                  register, in register then lane order; checked, not used
+//     Val|NoVal    tracer version 6: `NoVal`, or `Val` and register values (hex), checked, not
+//                  used. When the format line lists them one by one ([dest_val_num] [dest_val]
+//                  ... [src_val1_num] [src_val1] ...): for each destination and then each source
+//                  register, the count (decimal: the active lanes, or 32) and that many values.
+//                  Otherwise one flat list: the destination registers' values, one per active
+//                  lane or one per lane (32) for each destination, in register then lane order.
 // The opcode is classified with the kernel's opcode table (TraceDecoding::opcodes, from
 // `-binary version`: SassOpcodes.hpp), and a generic LD / ST goes to shared, local or global
 // memory by its addresses and the header's windows (TraceDecoding::windows: GenericAddress.hpp).
@@ -42,6 +46,7 @@ struct TraceLineTail {
     uint8_t immediates = 0;          // 0, 1 or 2
     bool immediatesOptional = false; // true only for version 5 without a #traces format line
     bool values = false;             // Val|NoVal [values] (tracer version 6)
+    bool valueCounts = false;        // the values as counted lists per register (see below)
     bool operator==(const TraceLineTail&) const = default;
 };
 
@@ -68,7 +73,9 @@ TraceLineTail versionTail(unsigned version);
 //        [mem_addresses]  (exactly; [addresscompress?] is accepted for the address mode)
 //   then nothing, `immediate`, or `immediate1 immediate2`
 //   then optionally `Val|NoVal`, optionally followed by one bracketed name of the values
-//        containing "val" (e.g. [dest_val_n])
+//        containing "val" (e.g. [dest_val_n]: one flat list), or by the value fields one by one
+//        as tracer version 6 prints them: [dest_val_num] [dest_val] ... [src_val1_num]
+//        [src_val1] ... [...] [src_valX_num] [src_valX] ... (counted lists, valueCounts)
 // Anything else throws InputError "#traces format: reason"; the caller adds "file:line: ".
 TraceLineTail parseTracesFormat(std::string_view text);
 

@@ -6,11 +6,15 @@ namespace {
 
 // Word 1: mask | op << 32 (4 bits) | space << 36 (3) | accessBytes << 39 (5) | numDst << 44 (2) |
 // numSrc << 46 (3) | address form << 49 (2) | atomic << 51 (1). Word 2: dst0, dst1, src0..src3,
-// one byte each.
+// 10 bits each (register numbers of WarpInstruction.hpp's namespace are < 1024).
 enum AddrForm : uint64_t { kNone = 0, kStride = 1, kList = 2 };
 
 constexpr unsigned kOpShift = 32, kSpaceShift = 36, kBytesShift = 39, kDstShift = 44, kSrcShift = 46,
                    kFormShift = 49, kAtomicShift = 51;
+constexpr unsigned kRegBits = 10, kSrcRegShift = 2 * kRegBits;
+constexpr uint64_t kRegMask = (uint64_t(1) << kRegBits) - 1;
+static_assert(kRegisterSpace <= kRegMask + 1, "a register number must fit its field");
+static_assert(kSrcRegShift + 4 * kRegBits <= 64, "six register fields fit one word");
 
 } // namespace
 
@@ -47,8 +51,8 @@ void PackedWarp::append(const WarpInstruction& in) {
                      uint64_t(in.numSrc) << kSrcShift | uint64_t(form) << kFormShift |
                      uint64_t(in.atomic) << kAtomicShift);
     uint64_t regs = 0;
-    for (unsigned i = 0; i < in.numDst; ++i) regs |= uint64_t(in.dst[i] & 0xff) << (8 * i);
-    for (unsigned i = 0; i < in.numSrc; ++i) regs |= uint64_t(in.src[i] & 0xff) << (16 + 8 * i);
+    for (unsigned i = 0; i < in.numDst; ++i) regs |= (in.dst[i] & kRegMask) << (kRegBits * i);
+    for (unsigned i = 0; i < in.numSrc; ++i) regs |= (in.src[i] & kRegMask) << (kSrcRegShift + kRegBits * i);
     words_.push_back(regs);
     if (form == kStride) {
         words_.push_back(in.addr[first]);
@@ -80,8 +84,9 @@ bool PackedWarp::read(size_t& pos, WarpInstruction& out) const {
     out.atomic = (w1 >> kAtomicShift & 1u) != 0;
     out.dst = {kNoReg, kNoReg};
     out.src = {kNoReg, kNoReg, kNoReg, kNoReg};
-    for (unsigned i = 0; i < out.numDst; ++i) out.dst[i] = static_cast<uint16_t>(regs >> (8 * i) & 0xff);
-    for (unsigned i = 0; i < out.numSrc; ++i) out.src[i] = static_cast<uint16_t>(regs >> (16 + 8 * i) & 0xff);
+    for (unsigned i = 0; i < out.numDst; ++i) out.dst[i] = static_cast<uint16_t>(regs >> (kRegBits * i) & kRegMask);
+    for (unsigned i = 0; i < out.numSrc; ++i)
+        out.src[i] = static_cast<uint16_t>(regs >> (kSrcRegShift + kRegBits * i) & kRegMask);
     pos += 3;
     if (!out.isMemory()) return true;
     const uint32_t mask = out.activeMask;

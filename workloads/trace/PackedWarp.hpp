@@ -14,7 +14,8 @@ namespace gpusim {
 
 class PackedWarp {
 public:
-    // Registers must be < 256 (trace registers are); counts decide which are used.
+    // Registers must be < kRegisterSpace (WarpInstruction.hpp; trace registers are); counts
+    // decide which are used.
     void append(const WarpInstruction& in);
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }

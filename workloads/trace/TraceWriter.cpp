@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "common/SimError.hpp"
+#include "workloads/trace/RegisterName.hpp"
 
 namespace gpusim {
 
@@ -122,10 +123,12 @@ std::string opcodeOf(const WarpInstruction& in) {
 }
 
 void appendReg(std::string& s, uint16_t r, uint64_t pc) {
-    if (r > 255)
+    const std::string name = registerName(r);
+    if (name.empty())
         throw ModelError("trace export: register " + std::to_string(r) + " at PC " + std::to_string(pc) +
-                         " cannot be written (R0..R255)");
-    appendf(s, "R%u ", unsigned(r));
+                         " cannot be written (" + kRegisterNames + ")");
+    s += name;
+    s += ' ';
 }
 
 // The tracer's choice (tracer_tool.cu, base_stride_compress / base_delta_compress).

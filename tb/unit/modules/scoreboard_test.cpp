@@ -1,4 +1,5 @@
-// Scoreboard: RAW and WAW hazards per warp; RZ (255) and "no register" never block.
+// Scoreboard: RAW and WAW hazards per warp; RZ (255) and "no register" never block; uniform
+// registers and predicates (WarpInstruction.hpp's namespace) are entries of their own.
 #include <gtest/gtest.h>
 
 #include "modules/Scoreboard.hpp"
@@ -59,6 +60,36 @@ TEST(Scoreboard, ReleaseClears) {
     sb.clear(0);
     EXPECT_TRUE(sb.empty(0));
     EXPECT_FALSE(sb.empty(1));
+}
+
+TEST(Scoreboard, UniformRegistersAndPredicatesAreEntriesOfTheirOwn) {
+    Scoreboard sb(2);
+    const uint16_t ur4 = kUniformRegisterBase + 4, p0 = kPredicateBase, up1 = kUniformPredicateBase + 1;
+    sb.reserve(0, ur4);  // S2UR UR4 in flight
+    EXPECT_TRUE(sb.hazard(0, alu(0, 10, {3, ur4})));  // IMAD R10, R3, UR4: RAW on UR4
+    EXPECT_FALSE(sb.hazard(0, alu(0, 10, {4})));      // R4 is another register than UR4
+    EXPECT_FALSE(sb.pending(0, 4));
+    EXPECT_FALSE(sb.hazard(1, alu(0, 10, {ur4})));    // one uniform file per warp
+    sb.reserve(0, p0);
+    sb.reserve(0, up1);
+    EXPECT_TRUE(sb.hazard(0, alu(0, 11, {p0})));
+    EXPECT_TRUE(sb.hazard(0, alu(0, up1, {1})));      // WAW on UP1
+    EXPECT_FALSE(sb.hazard(0, alu(0, 11, {kPredicateBase + 1, kUniformPredicateBase})));
+    sb.release(0, ur4);
+    EXPECT_FALSE(sb.hazard(0, alu(0, 10, {ur4})));
+}
+
+TEST(Scoreboard, ConstantRegistersNeverBlock) {
+    Scoreboard sb(1);
+    for (uint16_t c : {kZeroRegister, kUniformZeroRegister, kTruePredicate, kUniformTruePredicate}) {
+        sb.reserve(0, c);  // writing URZ, PT or UPT reserves nothing, as writing RZ
+        EXPECT_FALSE(sb.pending(0, c));
+    }
+    EXPECT_TRUE(sb.empty(0));
+    // With every other entry of the table pending, the four constants still do not block.
+    for (uint16_t r = 0; r < Scoreboard::kRegisters; ++r) sb.reserve(0, r);
+    EXPECT_FALSE(sb.hazard(0, alu(0, kUniformZeroRegister, {kZeroRegister, kTruePredicate, kUniformTruePredicate})));
+    EXPECT_TRUE(sb.hazard(0, alu(0, kUniformZeroRegister, {kUniformZeroRegister - 1})));  // UR62
 }
 
 } // namespace scoreboard_test

@@ -174,8 +174,18 @@ TEST(TraceExportFormat, AddressCompressionAsTheTracerChoosesIt) {
     EXPECT_EQ(tail(line(0x80000000, [](unsigned) { return 0x7; })), "2 0x7 0 ");
 }
 
+TEST(TraceExportFormat, UniformRegistersAndPredicatesAreWrittenByName) {
+    // S2UR-like: UR4 <- nothing; a read of UR4, URZ, P0, PT, UP1, UPT; RZ stays R255.
+    const WarpInstruction in = inst::alu(0x10, 0xffffffff, {uint16_t(kUniformRegisterBase + 4)},
+                                         {kUniformZeroRegister, kPredicateBase, kTruePredicate});
+    EXPECT_EQ(formatInstructionLine(in), "0010 ffffffff 1 UR4 FFMA 3 URZ P0 PT 0 0 ");
+    const WarpInstruction up = inst::alu(0x20, 1, {uint16_t(kUniformPredicateBase + 1)},
+                                         {kUniformTruePredicate, kZeroRegister});
+    EXPECT_EQ(formatInstructionLine(up), "0020 00000001 1 UP1 FFMA 2 UPT R255 0 0 ");
+}
+
 TEST(TraceExportFormat, UnwritableInstructionsAreModelErrors) {
-    WarpInstruction bad = inst::alu(0, 1, {300}, {});
+    WarpInstruction bad = inst::alu(0, 1, {uint16_t(kRegisterSpace)}, {});  // beyond UPT
     EXPECT_THROW(formatInstructionLine(bad), ModelError);
     WarpInstruction odd = memInst(OpClass::Load, 1, 4, [](unsigned) { return 0; });
     odd.accessBytes = 3;
