@@ -32,10 +32,6 @@ double total(const std::vector<const Stat*>& v) {
     return t;
 }
 
-bool endsWith(const std::string& s, const std::string& end) {
-    return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
-}
-
 const char* const kDescriptions[][2] = {
     {"cycle", "the interval's last core cycle; the interval is (previous row's cycle, this cycle]"},
     {"ipc", "warp instructions issued in the interval per core cycle, all SMs"},
@@ -71,12 +67,12 @@ void StatSampler::resolve() {
     for (const auto& [name, st] : stats_.all()) {
         const Stat* s = st.get();
         if (name.rfind("l2.", 0) == 0) {
-            if (endsWith(name, ".read_hits")) l2Hits_.push_back(s);
-            if (endsWith(name, ".read_misses")) l2Misses_.push_back(s);
+            if (name.ends_with(".read_hits")) l2Hits_.push_back(s);
+            if (name.ends_with(".read_misses")) l2Misses_.push_back(s);
         } else if (name.rfind("mem", 0) == 0) {
-            if (endsWith(name, ".cmd_rd") || endsWith(name, ".cmd_wr")) bursts_.push_back(s);
-            if (endsWith(name, ".row_hits")) rowHits_.push_back(s);
-            if (endsWith(name, ".row_misses") || endsWith(name, ".row_conflicts")) rowOthers_.push_back(s);
+            if (name.ends_with(".cmd_rd") || name.ends_with(".cmd_wr")) bursts_.push_back(s);
+            if (name.ends_with(".row_hits")) rowHits_.push_back(s);
+            if (name.ends_with(".row_misses") || name.ends_with(".row_conflicts")) rowOthers_.push_back(s);
         }
     }
     reqLatency_ = stats_.find("noc.req.latency");
