@@ -9,8 +9,14 @@
 // Annotated delays pass through: an END_REQ's delay reaches the slice with it, and no other
 // request goes to memory before it takes effect; a BEGIN_RESP's delay and an END_RESP's too. A
 // memory that answers inside the BEGIN_REQ call (TLM_UPDATED with BEGIN_RESP, or TLM_COMPLETED)
-// is not supported behind it (a ModelError); both memory models here answer later. A memory's answer to a
-// request it does not hold (a duplicate, an invented one) is a ModelError naming the memory link.
+// answers the slice the same way when the slice's own call is the one being served (the same
+// return, the delays added), and otherwise (the slice's request waited and got TLM_ACCEPTED)
+// with a BEGIN_RESP on the backward path at the memory's annotated time; the memory gets the
+// END_RESP it awaits (after TLM_UPDATED with BEGIN_RESP) when the slice ends the answer, and
+// none after TLM_COMPLETED. One answer is open toward the slices at a time, so once a memory
+// has answered inside a call, no request goes to it while an answer is open toward a slice (it
+// could not be passed on); a memory that answers later is never held back. A memory's answer to a request it does not hold (a duplicate, an
+// invented one) is a ModelError naming the memory link.
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -41,9 +47,20 @@ private:
     tlm::tlm_sync_enum sliceFw(int k, Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum memBw(Payload& p, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum toSlice(unsigned k, Payload& p, tlm::tlm_phase ph, sc_core::sc_time t);
-    // Sends one request to memory; true when memory took it at once (END_REQ returned, taking
-    // effect `t` later).
-    bool toMemory(unsigned k, Payload& p, sc_core::sc_time& t);
+    // What the memory's return to a BEGIN_REQ said: TLM_ACCEPTED (END_REQ to come), END_REQ, an
+    // answer awaiting END_RESP (TLM_UPDATED with BEGIN_RESP), or an early completion.
+    enum class MemoryTook { Open, Accepted, Answered, Completed };
+    // Sends one request to memory; `t` is the return's annotated delay.
+    MemoryTook toMemory(unsigned k, Payload& p, sc_core::sc_time& t);
+    // An answer the memory returned to a request of slice k that waits for END_REQ: BEGIN_RESP
+    // to the slice `t` from now; the memory's END_RESP when it awaits one.
+    void answerWaitingSlice(unsigned k, Payload& p, const sc_core::sc_time& t, bool memoryAwaitsEndResp);
+    // A ModelError if an answer of the memory finds the previous one still open toward a slice.
+    void checkAnswerSlot(Payload& p) const;
+    // A memory that answers inside BEGIN_REQ calls gets no request while an answer is open toward
+    // a slice: its answer to it could find the arbiter's one answer slot taken. Memories that
+    // answer later (ours) are not held back.
+    bool answerBlocksRequests() const { return answersInCall_ && respOpen_ >= 0; }
     // The memory link takes the next request `t` from now (an END_REQ's annotated delay); the
     // waiting requests are passed on then (a delta cycle later for a zero delay if passWaiting).
     void memoryFreeAfter(const sc_core::sc_time& t, bool passWaiting);
@@ -55,6 +72,8 @@ private:
     sc_core::sc_time reqFreeAt_;         // when the last END_REQ takes effect (its annotated delay)
     unsigned reqOpenSlice_ = 0;
     int respOpen_ = -1;                  // slice whose answer awaits its END_RESP
+    bool respEndToMemory_ = false;       // ... and the memory awaits it too (not after TLM_COMPLETED)
+    bool answersInCall_ = false;         // the memory has answered inside a BEGIN_REQ call
     std::vector<Payload*> waitingReq_;   // per slice: a request not yet passed on (END_REQ withheld)
     unsigned next_ = 0;                  // round-robin among waiting requests
     // Which slice a request in memory came from. Looked up by payload, never iterated.

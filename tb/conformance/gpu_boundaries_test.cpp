@@ -1,8 +1,7 @@
 // The GPU's initiator ends on a whole fermi15 GPU, each boundary it exposes played by the
 // reference target (tb/common/ReferenceAtTarget.hpp) with a protocol checker in front of it:
 //  - l2.<j>->mem: the reference target as the user's memory (GpuOptions::externalMemory), also
-//    behind the slice arbiter of two slices per partition ("l2x2->mem" below; the arbiter does
-//    not take answers returned inside the BEGIN_REQ call);
+//    behind the slice arbiter of two slices per partition ("l2x2->mem" below);
 //  - noc->l2.<j>: the reference target in place of partition j's L2 (a LinkHook interposer that
 //    answers the NoC itself, as docs/cosimulation.md describes);
 //  - sm0->noc: the reference target in place of the NoC for SM 0.
@@ -305,7 +304,8 @@ std::vector<SequenceCase> allCases() {
             out.push_back({b, s, 0, 0});
             out.push_back({b, s, 3, 7});
         }
-    for (TargetSequence s : {TargetSequence::UpdatedEndReq, TargetSequence::AcceptedEndReq, TargetSequence::AcceptedBeginResp}) {
+    for (TargetSequence s : {TargetSequence::UpdatedEndReq, TargetSequence::AcceptedEndReq, TargetSequence::AcceptedBeginResp,
+                             TargetSequence::UpdatedBeginResp, TargetSequence::Completed}) {
         out.push_back({"l2x2->mem", s, 0, 0});
         out.push_back({"l2x2->mem", s, 3, 7});
     }

@@ -45,7 +45,7 @@ TEST(CliMessages, UnknownOptionIsNamedWithTheNearestKnownOne) {
     EXPECT_NE(r.out.find("\"platform\": \"fermi30\""), std::string::npos) << r.out;
     // An ambiguous prefix is named with what it could be.
     expectError({"run", "--t", "x"},
-                "command line: option '--t' is ambiguous: '--trace-tlm', '--trace-warps' or '--threads'");
+                "command line: option '--t' is ambiguous: '--trace-tlm', '--trace-warps', '--trace-window', '--trace-sms' or '--threads'");
 }
 
 TEST(CliMessages, DidYouMeanForNamesAndParameters) {
@@ -65,9 +65,9 @@ TEST(CliMessages, DidYouMeanForNamesAndParameters) {
     expectError({"list", "platfroms"},
                 "list: expected platforms, schedulers or workloads, got 'platfroms'; did you mean 'platforms'?");
     expectError({"frobnicate"}, "unknown command 'frobnicate' (expected run, list, config, trace, noc, regress, sweep, "
-                                "report, validate, correlate, bench, help; see gpusim help)");
+                                "report, validate, correlate, stats, diff, bench, help; see gpusim help)");
     expectError({"rnu"}, "unknown command 'rnu'; did you mean 'run'? (expected run, list, config, trace, noc, regress, "
-                         "sweep, report, validate, correlate, bench, help; see gpusim help)");
+                         "sweep, report, validate, correlate, stats, diff, bench, help; see gpusim help)");
 }
 
 TEST(CliMessages, ASetThatBreaksARuleIsNamedNotTheShippedFile) {
