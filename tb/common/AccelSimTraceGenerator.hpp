@@ -20,8 +20,8 @@
 //         "warp =", "insts =" lines; in kernelslist.g copies "Memcpy..." lines and appends "g" to
 //         every "kernel..." file name.
 //   [N]   NVBit's operand types (IMM_UINT64, IMM_DOUBLE, REG, PRED, UREG, UPRED, CBANK, MREF,
-//         GENERIC: NVlabs/NVBit issue 84); a UREG operand's number is u.reg.num (NVBit issue 22); URZ
-//         is UREG 63 (NVBit issue 165), as RZ is REG 255, PT and UPT predicate 7 in SASS.
+//         GENERIC, as NVBit's maintainers answer on its tracker); a UREG operand's number is in
+//         u.reg.num, as a REG's is; URZ is UREG 63, as RZ is REG 255, PT and UPT predicate 7 in SASS.
 //   [U]   traces of a current tracer as users bring them (NVBit 1.8, -binary version = 90): a
 //         version-5 line "0020 ffffffff 1 UR4 S2UR 0 0 0 0" (uniform registers by name, two
 //         immediates), and version 6's format line "... Val|NoVal [dest_val_num] [dest_val] ...
