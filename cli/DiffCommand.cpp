@@ -80,17 +80,18 @@ int cmdDiff(const std::vector<std::string>& args) {
     std::vector<std::string> files;
     std::string threshold = "0";
     po::options_description d("gpusim diff options");
-    d.add_options()("files", po::value(&files), "two statistics files (gpusim run --stats, or regression goldens)")(
-        "threshold", po::value(&threshold)->default_value(threshold),
+    d.add_options()("files", po::value(&files)->value_name("FILE"),
+                    "two statistics files (gpusim run --stats, or regression goldens)")(
+        "threshold", po::value(&threshold)->value_name("CHANGE")->default_value(threshold),
         "list only relative changes larger than this (e.g. 1% or 0.01)")("help,h", "show these options");
     po::positional_options_description pos;
     pos.add("files", 2);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim diff A.json B.json [--threshold 1%]\n"
-                     "The statistics that differ, largest relative change (B - A) / |A| first.\n"
-                     "Exit status 0: no difference above the threshold; 1: some.\n"
-                  << d;
+        std::cout << helpText("usage: gpusim diff A.json B.json [--threshold 1%]",
+                              "The statistics that differ, largest relative change (B - A) / |A| first.\n"
+                              "Exit status 0: no difference above the threshold; 1: some.",
+                              d);
         return 0;
     }
     if (files.size() != 2) throw InputError("diff: expected two statistics files, A.json and B.json");

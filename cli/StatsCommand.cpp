@@ -215,15 +215,16 @@ std::string statsText(const json& doc, const std::string& source) {
 int cmdStats(const std::vector<std::string>& args) {
     std::string file;
     po::options_description d("gpusim stats options");
-    d.add_options()("file", po::value(&file), "a statistics file written by gpusim run --stats")(
+    d.add_options()("file", po::value(&file)->value_name("FILE"), "a statistics file written by gpusim run --stats")(
         "help,h", "show these options");
     po::positional_options_description pos;
     pos.add("file", 1);
     const auto vm = parseCommandLine(d, args, &pos);
     if (vm.count("help")) {
-        std::cout << "usage: gpusim stats FILE.json\n"
-                     "Every statistic of a run with its description and unit, GPU-wide totals first in each group.\n"
-                  << d;
+        std::cout << helpText("usage: gpusim stats FILE.json",
+                              "Every statistic of a run with its description and unit, GPU-wide totals first in "
+                              "each group.",
+                              d);
         return 0;
     }
     if (file.empty()) throw InputError("stats: expected a statistics file (gpusim run --stats FILE.json)");
